@@ -1,0 +1,179 @@
+"""A Match: one game in progress with its seats, seed, options and action log.
+
+The app, the ``simulate`` command and the tests all drive games through a Match. It applies actions,
+asks bots for theirs (from their seat's view only), replays its log from the seed, and says which
+seat's eyes the screen should show.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .contract import Action, Event, IllegalAction, Rules
+from .rng import stream
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    bot: str | None = None  # None: a human at the keyboard; else the bot's name ("random", "normal")
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "bot": self.bot}
+
+    @staticmethod
+    def from_json(data: dict) -> "Seat":
+        name, bot = data.get("name"), data.get("bot")
+        if not isinstance(name, str) or not (bot is None or isinstance(bot, str)):
+            raise ValueError("a seat needs a name and an optional bot name")
+        return Seat(name, bot)
+
+    def label(self) -> str:
+        return self.name if self.human else f"{self.name} ({self.bot} bot)"
+
+
+class Match:
+    def __init__(self, game_id: str, seats: list[Seat], seed: int | str,
+                 options: dict[str, str] | None = None, *, _state: Any = None) -> None:
+        from ..games import get_spec  # the registry imports lazily; no UI is touched
+
+        self.spec = get_spec(game_id)
+        self.rules: Rules = self.spec.rules()
+        self.game_id = game_id
+        self.seats = list(seats)
+        self.seed = seed
+        self.rules.info.check_players(len(self.seats))
+        self.options = self.rules.info.resolve_options(options)
+        bot_classes = self.spec.bots()
+        self._bots: dict[int, Any] = {}
+        for i, seat in enumerate(self.seats):
+            if seat.bot is not None:
+                if seat.bot not in bot_classes:
+                    raise ValueError(
+                        f"No bot named '{seat.bot}' for {self.rules.info.title} "
+                        f"(bots: {', '.join(bot_classes)})."
+                    )
+                self._bots[i] = bot_classes[seat.bot]()
+        self.state = _state if _state is not None else self.rules.new_state(
+            len(self.seats), self.options, seed)
+        self.log: list[tuple[int, Action]] = []
+        self.events: list[Event] = []
+        self._bot_rng = stream(seed, "bots", 0)
+
+    # -- playing -------------------------------------------------------------------------------
+    def to_act(self) -> list[int]:
+        return self.rules.to_act(self.state)
+
+    def is_over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return self.rules.legal_actions(self.state, seat)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply a seat's action; on ``IllegalAction`` nothing changes, not even the log."""
+        events = self.rules.apply(self.state, seat, action)
+        self.log.append((seat, action))
+        self.events.extend(events)
+        return events
+
+    def view(self, seat: int | None) -> dict:
+        return self.rules.view(self.state, seat)
+
+    def bot_seats_to_act(self) -> list[int]:
+        return [s for s in self.to_act() if s in self._bots]
+
+    def human_seats_to_act(self) -> list[int]:
+        return [s for s in self.to_act() if s not in self._bots]
+
+    def bot_choice(self, seat: int) -> Action:
+        bot = self._bots[seat]
+        legal = self.rules.legal_actions(self.state, seat)
+        view = self.rules.view(self.state, seat) if bot.needs_view else None
+        action = bot.choose(view, legal, self._bot_rng)
+        if action not in legal:
+            raise IllegalAction(f"bot {self.seats[seat].bot} chose an illegal action {action}")
+        return action
+
+    def step_bot(self, seat: int | None = None) -> list[Event]:
+        """Let one bot that must act now play; returns the events of its action."""
+        seats = self.bot_seats_to_act()
+        if not seats:
+            return []
+        seat = seats[0] if seat is None else seat
+        return self.apply(seat, self.bot_choice(seat))
+
+    def run_bots(self) -> int:
+        """Play bot turns until a human must act or the game ends. Returns actions applied."""
+        count = 0
+        while not self.rules.is_over(self.state):
+            seats = self.bot_seats_to_act()
+            if not seats:
+                break
+            self.apply(seats[0], self.bot_choice(seats[0]))
+            count += 1
+        return count
+
+    # -- who looks at the screen ---------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.human]
+
+    def next_viewer(self) -> int | None:
+        """The seat whose private view the screen should show now, or None for the table view.
+
+        With one human, always that human. With several, the first human who must act; while only
+        bots act (or the game is over) the table view, so nobody's secrets stay on screen.
+        """
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        if not humans or self.is_over():
+            return None
+        acting = self.human_seats_to_act()
+        return acting[0] if acting else None
+
+    def needs_curtain(self) -> bool:
+        return len(self.humans) >= 2
+
+    # -- persistence ---------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "game": self.game_id,
+            "seats": [s.to_json() for s in self.seats],
+            "seed": self.seed,
+            "options": self.options,
+            "log": [[seat, action.to_json()] for seat, action in self.log],
+            "state": self.rules.state_to_json(self.state),
+        }
+
+    @classmethod
+    def replay(cls, game_id: str, seats: list[Seat], seed: int | str, options: dict[str, str],
+               log: list[tuple[int, Action]]) -> "Match":
+        match = cls(game_id, seats, seed, options)
+        for seat, action in log:
+            match.apply(seat, action)
+        match._bot_rng = stream(seed, "bots", len(match.log))
+        return match
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Match":
+        """Rebuild by replaying the log from the seed; the snapshot must match exactly."""
+        seats = [Seat.from_json(s) for s in data["seats"]]
+        log = []
+        for entry in data["log"]:
+            if not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], int):
+                raise ValueError(f"bad log entry {entry!r}")
+            log.append((entry[0], Action.from_json(entry[1])))
+        try:
+            match = cls.replay(data["game"], seats, data["seed"], data.get("options") or {}, log)
+        except IllegalAction as exc:
+            raise ValueError(f"the move log does not replay: {exc}") from exc
+        snapshot = data.get("state")
+        if snapshot is not None and match.rules.state_to_json(match.state) != snapshot:
+            raise ValueError("the saved position does not match its move log")
+        return match

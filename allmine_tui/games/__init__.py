@@ -1,0 +1,60 @@
+"""The registry of games: id -> spec. Importing this module imports no game; each spec loads its
+rules, bots and screen only when asked, so start-up stays fast."""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    blurb: str
+    minutes: str
+    package: str  # e.g. "allmine_tui.games.all_mine"
+
+    def _module(self, name: str):
+        return importlib.import_module(f"{self.package}.{name}")
+
+    def rules(self):
+        """The game's rules object (see ``engine.contract.Rules``)."""
+        return self._module("rules").RULES
+
+    def bots(self) -> dict[str, Callable[[], Any]]:
+        """Bot classes by name; the first is not the default, ``default_bot`` is."""
+        return self._module("bots").BOTS
+
+    @property
+    def default_bot(self) -> str:
+        return self._module("bots").DEFAULT_BOT
+
+    def screen(self):
+        """The Textual screen class for this game (imports Textual)."""
+        return self._module("screen").GAME_SCREEN
+
+    @property
+    def asset_dir(self) -> str:
+        return self.id
+
+
+GAMES: dict[str, GameSpec] = {
+    spec.id: spec
+    for spec in [
+        GameSpec("all-mine", "All Mine!", 3, 4,
+                 "Trick-taking with a twist: before each hand, secretly predict which treasure "
+                 "you will collect most of and which least. Every hand's card backs show their suit.",
+                 "30–40 min", "allmine_tui.games.all_mine"),
+    ]
+}
+
+
+def get_spec(game_id: str) -> GameSpec:
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        known = ", ".join(GAMES)
+        raise ValueError(f"Unknown game '{game_id}'. Known games: {known}.") from None

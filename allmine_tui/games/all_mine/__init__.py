@@ -1,0 +1,1 @@
+"""All Mine!: predict the treasure you will collect most and least of, then take tricks."""
