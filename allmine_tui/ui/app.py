@@ -1,0 +1,77 @@
+"""The Textual application: routes between the picker, setup, saves, help, games and results."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from .screens.too_small import TooSmallScreen
+
+
+class AllMineApp(App):
+    """Five small games for one terminal."""
+
+    CSS_PATH = ["app.tcss", "menus.tcss"]
+    TITLE = "ALL MINE!"
+    SUB_TITLE = "five small games for one terminal"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(self, session=None) -> None:
+        super().__init__()
+        self._start_session = session
+        self._too_small: TooSmallScreen | None = None
+
+    def on_mount(self) -> None:
+        from .screens.picker import PickerScreen
+
+        self.push_screen(PickerScreen())
+        if self._start_session is not None:
+            self.open_session(self._start_session)
+        self.call_after_refresh(self.check_size)
+
+    # -- navigation ----------------------------------------------------------------------------
+    def open_session(self, session) -> None:
+        """Show a game (from a new setup or a save)."""
+        screen_class = session.match.spec.screen()
+        self.push_screen(screen_class(session))
+
+    def show_results(self, session) -> None:
+        from .screens.results import ResultsScreen
+
+        self.switch_screen(ResultsScreen(session))
+
+    # -- too small -----------------------------------------------------------------------------
+    def on_resize(self, event) -> None:
+        self.call_after_refresh(self.check_size)
+
+    def needed_size(self) -> tuple[int, int]:
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, TooSmallScreen):
+                continue
+            return getattr(screen, "MIN_SIZE", (80, 24))
+        return (80, 24)
+
+    def check_size(self) -> None:
+        width, height = self.size
+        need_w, need_h = self.needed_size()
+        small = width < need_w or height < need_h
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen(need_w, need_h)
+            self.push_screen(self._too_small)
+        elif small and self._too_small is not None:
+            self._too_small.update_size(need_w, need_h)
+        elif not small and self._too_small is not None:
+            screen, self._too_small = self._too_small, None
+            if self.screen is screen:
+                self.pop_screen()
+
+
+def run_app(match=None, save_path: Path | None = None, ui_state: dict | None = None) -> None:
+    """Start the app at the picker, or straight into ``match`` (autosaving to ``save_path``)."""
+    session = None
+    if match is not None:
+        from .session import GameSession
+
+        session = GameSession(match, save_path, ui_state)
+    AllMineApp(session).run()

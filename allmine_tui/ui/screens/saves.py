@@ -1,0 +1,167 @@
+"""Every saved game, readable or not, newest first. Enter (or a click on the highlighted row, or the
+Open button) resumes a game, or shows the results of a finished one. Unreadable files are listed with
+their reason and are never changed or deleted."""
+from __future__ import annotations
+
+from rich.markup import escape
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Static
+
+from ... import storage
+from ...games import GAMES
+
+
+class SavesScreen(Screen):
+    MIN_SIZE = (80, 24)
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("enter", "open", "Open", show=True),
+        Binding("f5", "reload", "Reload"),
+        Binding("question_mark,f1", "help", "Help"),
+    ]
+
+    def __init__(self, game_id: str | None = None) -> None:
+        super().__init__()
+        self.game_id = game_id
+        self.infos: dict[str, storage.SaveInfo] = {}
+
+    def compose(self) -> ComposeResult:
+        title = "Saved games"
+        if self.game_id is not None:
+            title += f": {GAMES[self.game_id].title}"
+        yield Static(f"[b]{escape(title)}[/b]", id="saves-title")
+        yield Static(f"Saves folder: {escape(str(storage.saves_dir()))}", id="saves-folder")
+        table: DataTable = DataTable(id="saves-table", cursor_type="row", zebra_stripes=True)
+        yield table
+        yield Static(id="saves-empty")
+        yield Static(id="saves-detail")
+        with Horizontal(id="saves-buttons"):
+            yield Button("Open  (enter)", id="open", variant="primary")
+            yield Button("Back  (esc)", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Game", "Players", "Progress", "Last played")
+        self.action_reload()
+        table.focus()
+
+    # -- data ----------------------------------------------------------------------------------
+    def _wanted(self, info: storage.SaveInfo) -> bool:
+        if self.game_id is None:
+            return True
+        if info.ok:
+            return info.game == self.game_id
+        return info.path.name.startswith(f"{self.game_id}-")
+
+    def action_reload(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        self.infos = {}
+        for info in storage.list_saves():
+            if not self._wanted(info):
+                continue
+            key = str(info.path)
+            self.infos[key] = info
+            if info.ok:
+                progress = Text(info.progress or "")
+                if info.over:
+                    progress = Text("finished ✓", style="green")
+                table.add_row(info.title, info.players, progress, info.when(), key=key)
+            else:
+                table.add_row(Text(f"⚠ {info.path.name}", style="bold"),
+                              Text(f"UNREADABLE: {info.reason}", style="red"),
+                              "", info.when(), key=key)
+        empty = self.query_one("#saves-empty", Static)
+        if self.infos:
+            empty.display = False
+            table.display = True
+        else:
+            table.display = False
+            empty.display = True
+            which = f" of {GAMES[self.game_id].title}" if self.game_id else ""
+            empty.update(f"No saved games{escape(which)} yet.\n\nStart one from the games list "
+                         f"with [b]n[/b]; every game saves itself after every move.")
+        self.query_one("#open", Button).disabled = not self.infos
+        self._show_detail()
+
+    def current(self) -> storage.SaveInfo | None:
+        table = self.query_one(DataTable)
+        if not self.infos or table.row_count == 0:
+            return None
+        try:
+            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        except Exception:
+            return None
+        return self.infos.get(key or "")
+
+    def _show_detail(self) -> None:
+        detail = self.query_one("#saves-detail", Static)
+        info = self.current()
+        if info is None:
+            detail.update("")
+            return
+        if info.ok:
+            state = "finished: Enter shows the results" if info.over else "Enter resumes it"
+            detail.update(f"File: {escape(info.path.name)}  ·  {state}")
+        else:
+            detail.update(f"File: {escape(info.path.name)}  ·  [b]cannot be opened[/b]: "
+                          f"{escape(info.reason)} (the file is left untouched)")
+
+    # -- events --------------------------------------------------------------------------------
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        self._show_detail()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.open_key(event.row_key.value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "open":
+            self.action_open()
+        elif event.button.id == "back":
+            self.action_back()
+
+    # -- actions -------------------------------------------------------------------------------
+    def action_open(self) -> None:
+        info = self.current()
+        if info is not None:
+            self.open_key(str(info.path))
+
+    def open_key(self, key: str | None) -> None:
+        info = self.infos.get(key or "")
+        if info is None:
+            return
+        if not info.ok:
+            self.notify(f"{info.path.name}: {info.reason}. The file is left as it is.",
+                        title="Unreadable save", severity="error", timeout=8)
+            return
+        from .picker import resume_save
+
+        if not resume_save(self, info.path):
+            self.action_reload()  # it may have changed on disk since it was listed
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(None, SAVES_CONTROLS))
+
+
+SAVES_CONTROLS = """\
+**Saved games**
+
+- *↑*/*↓* (or the mouse wheel) choose a save; *Enter*, the **Open** button, or a click on the
+  highlighted row opens it. A finished game shows its results.
+- Files marked **UNREADABLE** are damaged, from another program, or from a newer version of the
+  app. They are listed with the reason and are never changed or deleted.
+- *F5* reloads the list; *Esc* goes back.
+"""

@@ -1,0 +1,236 @@
+"""Setting up a new game: player count, one row per seat (name, human or bot, bot level), the game's
+options and an optional seed. Start checks everything and explains problems next to the fields;
+nothing is created until the set-up is valid."""
+from __future__ import annotations
+
+import secrets
+
+from rich.markup import escape
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from ... import storage
+from ...engine import Match, Seat
+from ...games import get_spec
+
+DEFAULT_NAMES = ("Ann", "Bob", "Cleo", "Dan", "Eve", "Fay")
+NAME_LIMIT = 12
+HUMAN, BOT = "human", "bot"
+
+
+def parse_seed(text: str) -> int | str:
+    """Blank: a fresh random int. Something that reads as an integer: that int. Else the text."""
+    text = text.strip()
+    if not text:
+        return secrets.randbelow(2**31)
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def check_names(names: list[str]) -> list[str | None]:
+    """One problem (or None) per name: names must be non-empty and distinct (ignoring case)."""
+    problems: list[str | None] = []
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        key = name.strip().casefold()
+        if not key:
+            problems.append(f"Seat {i + 1} needs a name.")
+        elif key in seen:
+            problems.append(f"Seat {i + 1}: '{name.strip()}' is already the name of seat "
+                            f"{seen[key] + 1}; names must differ.")
+        else:
+            problems.append(None)
+            seen[key] = i
+    return problems
+
+
+class SetupScreen(Screen):
+    MIN_SIZE = (80, 24)
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("escape", "back", "Back"),
+        Binding("question_mark,f1", "help", "Help"),
+    ]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.spec = get_spec(game_id)
+        self.game_id = game_id
+        self.info = self.spec.rules().info
+        self.bot_names = list(self.spec.bots())
+        self.default_bot = self.spec.default_bot
+
+    # -- layout --------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        spec, info = self.spec, self.info
+        yield Static(f"[b]New game: {escape(info.title)}[/b]   "
+                     f"{info.min_players}–{info.max_players} players", id="setup-title")
+        with VerticalScroll(id="setup-body"):
+            with Horizontal(id="count-row", classes="setup-row"):
+                yield Label("Players", classes="setup-label")
+                counts = [(f"{n} players", n) for n in range(info.min_players, info.max_players + 1)]
+                yield Select(counts, value=info.min_players, allow_blank=False, id="player-count",
+                             classes="count-select")
+            with Vertical(id="seats", classes="setup-panel"):
+                yield Static("Seats (in playing order, clockwise)", classes="panel-title")
+                for i in range(info.max_players):
+                    with Horizontal(id=f"seat-{i}", classes="seat-row"):
+                        yield Label(f"{i + 1}.", classes="seat-number")
+                        yield Input(DEFAULT_NAMES[i % len(DEFAULT_NAMES)], id=f"name-{i}",
+                                    placeholder="name", max_length=NAME_LIMIT,
+                                    classes="seat-name")
+                        yield Select([("Human", HUMAN), ("Bot", BOT)], allow_blank=False,
+                                     value=HUMAN if i == 0 else BOT, id=f"kind-{i}",
+                                     classes="seat-kind")
+                        yield Select([(f"{name} bot", name) for name in self.bot_names],
+                                     allow_blank=False, value=self.default_bot,
+                                     id=f"level-{i}", classes="seat-level")
+            with Vertical(id="options", classes="setup-panel"):
+                yield Static("Options", classes="panel-title")
+                if not info.options:
+                    yield Static("No options for this game.", classes="dim")
+                for opt in info.options:
+                    with Horizontal(classes="setup-row"):
+                        yield Label(opt.label, classes="setup-label")
+                        yield Select([(c, c) for c in opt.choices], value=opt.default,
+                                     allow_blank=False, id=f"opt-{opt.key}",
+                                     classes="option-select")
+                        if opt.help:
+                            yield Static(escape(opt.help), classes="option-help dim")
+            with Horizontal(id="seed-row", classes="setup-row"):
+                yield Label("Seed", classes="setup-label")
+                yield Input(id="seed", placeholder="blank = random; a number or any text")
+                yield Static("The same seed deals the same cards.", classes="dim seed-help")
+        yield Static(id="setup-error")
+        with Horizontal(id="setup-buttons"):
+            yield Button("Start  (ctrl+s)", id="start", variant="success")
+            yield Button("Back  (esc)", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._sync_rows()
+        self.query_one("#name-0", Input).focus()
+
+    # -- reading the form ----------------------------------------------------------------------
+    @property
+    def player_count(self) -> int:
+        value = self.query_one("#player-count", Select).value
+        return value if isinstance(value, int) else self.info.min_players
+
+    def seat_rows(self) -> list[tuple[str, bool, str]]:
+        """(name, is_bot, bot level) for each seat in play."""
+        rows = []
+        for i in range(self.player_count):
+            name = self.query_one(f"#name-{i}", Input).value
+            is_bot = self.query_one(f"#kind-{i}", Select).value == BOT
+            level = self.query_one(f"#level-{i}", Select).value
+            rows.append((name, is_bot, level if isinstance(level, str) else self.default_bot))
+        return rows
+
+    def options(self) -> dict[str, str]:
+        out = {}
+        for opt in self.info.options:
+            value = self.query_one(f"#opt-{opt.key}", Select).value
+            out[opt.key] = value if isinstance(value, str) else opt.default
+        return out
+
+    # -- keeping the form consistent ------------------------------------------------------------
+    def _sync_rows(self) -> None:
+        count = self.player_count
+        for i in range(self.info.max_players):
+            row = self.query_one(f"#seat-{i}")
+            row.display = i < count
+            is_bot = self.query_one(f"#kind-{i}", Select).value == BOT
+            level = self.query_one(f"#level-{i}", Select)
+            level.disabled = not is_bot
+            level.set_class(not is_bot, "-human")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        self._sync_rows()
+        self._clear_error()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if self.query_one("#setup-error", Static).has_class("-shown"):
+            self.validate()  # live feedback once a problem has been shown
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.focus_next()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "back":
+            self.action_back()
+
+    # -- validation ----------------------------------------------------------------------------
+    def validate(self) -> list[str]:
+        """Mark invalid fields and show every problem; returns the problems (empty: all good)."""
+        rows = self.seat_rows()
+        problems = check_names([name for name, _bot, _level in rows])
+        for i in range(self.info.max_players):
+            bad = i < len(problems) and problems[i] is not None
+            self.query_one(f"#name-{i}", Input).set_class(bad, "-invalid")
+        messages = [p for p in problems if p]
+        self._show_error(messages)
+        return messages
+
+    def _show_error(self, messages: list[str]) -> None:
+        error = self.query_one("#setup-error", Static)
+        error.update("\n".join(f"⚠ {escape(m)}" for m in messages))
+        error.set_class(bool(messages), "-shown")
+
+    def _clear_error(self) -> None:
+        if self.query_one("#setup-error", Static).has_class("-shown"):
+            self.validate()
+
+    # -- actions -------------------------------------------------------------------------------
+    def action_start(self) -> None:
+        if self.validate():
+            return  # nothing is created; the problems are shown above the buttons
+        from ..session import GameSession
+        from .picker import open_game
+
+        seats = [Seat(name.strip(), level if is_bot else None)
+                 for name, is_bot, level in self.seat_rows()]
+        seed = parse_seed(self.query_one("#seed", Input).value)
+        try:
+            match = Match(self.game_id, seats, seed, self.options())
+        except ValueError as exc:  # player count, options or bot names the game rejects
+            self._show_error([str(exc)])
+            return
+        session = GameSession(match, storage.new_save_path(self.game_id))
+        session.autosave()
+        if session.save_error:
+            self.notify(f"{session.save_error}. The game will not be saved.",
+                        severity="warning", timeout=8)
+        app = self.app
+        app.pop_screen()
+        open_game(app, session)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(None, SETUP_CONTROLS))
+
+
+SETUP_CONTROLS = """\
+**Setting up a game**
+
+- *Tab* / *shift+tab* move between fields; click any field with the mouse.
+- *Players*: open the list with *Enter* or a click and pick how many play.
+- Each seat has a **name** (different for every seat), **Human** or **Bot**, and for bots a level.
+  All seats may be bots: then you watch the bots play.
+- **Seed**: leave blank for a fresh deal; type a number or any text to get the same deal again.
+- *ctrl+s* or the **Start** button starts; *Esc* goes back to the games.
+"""

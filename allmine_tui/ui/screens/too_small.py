@@ -1,0 +1,34 @@
+"""Shown instead of a broken layout when the terminal is smaller than the screen needs."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+class TooSmallScreen(Screen):
+    MIN_SIZE = (0, 0)
+    BINDINGS = [("ctrl+q", "app.quit", "Quit")]
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__()
+        self.need = (width, height)
+
+    def compose(self) -> ComposeResult:
+        with Middle():
+            with Center():
+                yield Static(self._message(), id="too-small-message")
+
+    def _message(self) -> str:
+        w, h = self.need
+        cw, ch = self.app.size
+        return (f"Please enlarge the terminal.\n\nThis screen needs at least {w}×{h}; "
+                f"it is {cw}×{ch} now.\nYour game is saved; nothing is lost.  (ctrl+q quits)")
+
+    def update_size(self, width: int, height: int) -> None:
+        self.need = (width, height)
+        self.query_one("#too-small-message", Static).update(self._message())
+
+    def on_resize(self, event) -> None:
+        self.query_one("#too-small-message", Static).update(self._message())

@@ -1,0 +1,120 @@
+"""A game being played in the app: the match, where it autosaves, and who is looking at the screen.
+
+Kept free of Textual so the curtain rules can be tested directly. The screen asks ``next_step()``
+what to do and reports what happened; the session autosaves after every action.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..engine import Action, Event, Match
+from .. import storage
+
+
+@dataclass
+class Step:
+    """What the screen should do next.
+
+    kind: "bots" (a bot must act; ``seat``), "human" (``seat`` acts; ``curtain`` says whether to
+    show the curtain first) or "over".
+    """
+
+    kind: str
+    seat: int | None = None
+    curtain: bool = False
+
+
+class GameSession:
+    def __init__(self, match: Match, save_path: Path | None, ui_state: dict | None = None,
+                 created: float | None = None) -> None:
+        self.match = match
+        self.save_path = Path(save_path) if save_path else None
+        self.created = created if created is not None else time.time()
+        # The human whose private view was last on screen. On resume with several humans nobody's
+        # is, so the curtain comes up first.
+        self.viewer: int | None = None
+        if len(match.humans) == 1:
+            self.viewer = match.humans[0]
+        self.curtain_up = match.needs_curtain()
+        self.save_error: str | None = None
+        self.peeking = False
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.match.seats]
+
+    def format(self, event: Event, viewer: int | None) -> str:
+        return event.text_for(viewer).format(*self.names)
+
+    def log_lines(self, viewer: int | None) -> list[str]:
+        return [self.format(e, viewer) for e in self.match.events]
+
+    # -- the flow of play ----------------------------------------------------------------------
+    def next_step(self) -> Step:
+        match = self.match
+        if match.is_over():
+            return Step("over")
+        bots = match.bot_seats_to_act()
+        if bots:
+            return Step("bots", bots[0])
+        humans = match.human_seats_to_act()
+        if not humans:  # cannot happen in a well-formed game; treat as over rather than hang
+            return Step("over")
+        seat = humans[0]
+        curtain = match.needs_curtain() and (self.curtain_up or seat != self.viewer)
+        return Step("human", seat, curtain)
+
+    def screen_viewer(self) -> int | None:
+        """Whose view the board shows now: the acting human (once past the curtain), the only
+        human, or nobody (table view) while bots play among several humans."""
+        match = self.match
+        if not match.needs_curtain():
+            return self.viewer
+        if self.curtain_up:
+            return None
+        step = self.next_step()
+        if step.kind == "human" and step.seat == self.viewer:
+            return self.viewer
+        if self.peeking:
+            return self.viewer
+        return None
+
+    def curtain_passed(self, seat: int) -> None:
+        self.viewer = seat
+        self.curtain_up = False
+        self.autosave()
+
+    def raise_curtain(self) -> None:
+        self.curtain_up = True
+        self.autosave()
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply and autosave. ``IllegalAction`` propagates and nothing changes."""
+        events = self.match.apply(seat, action)
+        self.peeking = False
+        self.autosave()
+        return events
+
+    def bot_choice(self, seat: int) -> Action:
+        return self.match.bot_choice(seat)
+
+    # -- saving --------------------------------------------------------------------------------
+    def ui_state(self) -> dict:
+        return {"viewer": self.viewer, "curtain": self.curtain_up}
+
+    def autosave(self) -> None:
+        if self.save_path is None:
+            return
+        try:
+            storage.write_save(self.save_path, self.match, self.ui_state(), self.created)
+            self.save_error = None
+        except OSError as exc:  # keep playing; tell the player
+            self.save_error = f"Autosave failed: {exc.strerror or exc}"
+
+    @classmethod
+    def load(cls, path: Path) -> "GameSession":
+        match, doc = storage.load_match(path)
+        created = doc.get("created") if isinstance(doc.get("created"), (int, float)) else None
+        return cls(match, path, storage.ui_state(doc), created)

@@ -1,0 +1,32 @@
+"""The game log: what happened, in order, as the current viewer may read it."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+
+class GameLog(RichLog):
+    """Shows the session's events for one viewer; rebuilt when the viewer changes so private
+    lines (such as your own prediction) are only ever shown to their owner."""
+
+    DEFAULT_CSS = """
+    GameLog { height: 6; border-top: solid $primary-darken-2; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, **kwargs)
+        self._shown = 0
+        self._viewer: object = object()
+
+    def sync(self, session, viewer: int | None) -> None:
+        events = session.match.events
+        if viewer != self._viewer or len(events) < self._shown:
+            self.clear()
+            self._shown = 0
+            self._viewer = viewer
+        for event in events[self._shown:]:
+            line = Text(session.format(event, viewer))
+            if event.kind in ("trick", "hand_scored", "game_over", "reveal"):
+                line.stylize("bold")
+            self.write(line)
+        self._shown = len(events)
