@@ -1,3 +1,387 @@
-def main(argv=None):
-    print("hello")
+"""The ``allmine`` command (also ``python -m allmine_tui``).
+
+``allmine`` alone opens the app at the game picker; the subcommands start or resume a game, list
+and check saves, and run bot-only simulations and the benchmark. Textual is imported only by the
+commands that open the app, so ``saves``, ``check-save``, ``simulate`` and ``bench`` stay light.
+
+Exit codes: 0 success; 1 a save or a run that failed; 2 a bad command line (unknown game, bad player
+count, unknown bot, bad option...), always with a one-line message on stderr.
+"""
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from pathlib import Path
+
+from . import storage
+
+PROG = "allmine"
+
+
+class UsageError(Exception):
+    """A command line that cannot be carried out; ``str()`` is the message (exit code 2)."""
+
+
+# -- parsing helpers ---------------------------------------------------------------------------
+def parse_seed(text: str | None) -> int | str:
+    """A seed given on the command line: an int when it looks like one, else the text itself.
+    With none, a fresh random int."""
+    if text is None:
+        return secrets.randbelow(2**31)
+    text = text.strip()
+    try:
+        return int(text)
+    except ValueError:
+        if not text:
+            raise UsageError("--seed needs a value.") from None
+        return text
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, str]:
+    """``["key=value", ...]`` to a dict; the game checks keys and values later."""
+    options: dict[str, str] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--option takes key=value, not '{pair}'.")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def get_spec(game_id: str):
+    from .games import get_spec as lookup
+
+    try:
+        return lookup(game_id)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def check_game_setup(spec, n_players: int, options: dict[str, str]) -> dict[str, str]:
+    """Validate the player count and options for a game; returns the options with defaults."""
+    info = spec.rules().info
+    try:
+        info.check_players(n_players)
+        return info.resolve_options(options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def parse_players(text: str, spec) -> list:
+    """``"Ann,Bob,bot:Cleo,bot:Dan:normal"`` to seats.
+
+    An entry is a human's name, ``bot:NAME`` (a bot called NAME playing the game's default bot) or
+    ``bot:NAME:LEVEL`` (LEVEL is a bot name such as ``random`` or ``normal``).
+    """
+    from .engine import Seat
+
+    seats: list[Seat] = []
+    bots = spec.bots()
+    for raw in text.split(","):
+        entry = raw.strip()
+        if not entry:
+            raise UsageError("--players has an empty entry; separate names with single commas.")
+        if entry.lower().startswith("bot:"):
+            parts = [p.strip() for p in entry.split(":")]
+            if len(parts) > 3 or not parts[1]:
+                raise UsageError(f"'{entry}' is not a bot entry; write bot:NAME or bot:NAME:LEVEL.")
+            level = parts[2] if len(parts) == 3 else spec.default_bot
+            if level not in bots:
+                raise UsageError(f"No bot named '{level}' for {spec.title} "
+                                 f"(bots: {', '.join(bots)}).")
+            seats.append(Seat(parts[1], level))
+        else:
+            seats.append(Seat(entry))
+    names = [s.name.casefold() for s in seats]
+    for seat in seats:
+        if names.count(seat.name.casefold()) > 1:
+            raise UsageError(f"Two players are called '{seat.name}'; give each a different name.")
+    return seats
+
+
+def resolve_save_path(arg: str) -> Path:
+    """A save given as a path, or as a file name (with or without .json) in the saves folder."""
+    path = Path(arg).expanduser()
+    if path.exists():
+        return path
+    folder = storage.saves_dir()
+    for candidate in (folder / arg, folder / f"{arg}.json"):
+        if candidate.exists():
+            return candidate
+    return path  # loading it reports "no such file"
+
+
+def _console(stderr: bool = False):
+    from rich.console import Console
+
+    stream = sys.stderr if stderr else sys.stdout
+    # Piped output is not cut to 80 columns: a listing should stay readable in a file.
+    return Console(stderr=stderr, width=None if stream.isatty() else 160)
+
+
+# -- the app -----------------------------------------------------------------------------------
+def _run_app(**kwargs) -> int:
+    try:
+        from .ui.app import run_app
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("allmine_tui.ui"):
+            print(f"{PROG}: the terminal app is not available in this build ({exc.name}).",
+                  file=sys.stderr)
+            return 1
+        raise
+    run_app(**kwargs)
     return 0
+
+
+def cmd_app(args) -> int:
+    return _run_app()
+
+
+def cmd_new(args) -> int:
+    from .engine import Match
+
+    spec = get_spec(args.game)
+    seats = parse_players(args.players, spec)
+    options = check_game_setup(spec, len(seats), parse_options(args.option))
+    seed = parse_seed(args.seed)
+    try:
+        match = Match(spec.id, seats, seed, options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    path = storage.new_save_path(spec.id)
+    storage.write_save(path, match)
+    return _run_app(match=match, save_path=path)
+
+
+def cmd_resume(args) -> int:
+    if args.save:
+        path = resolve_save_path(args.save)
+    else:
+        newest = storage.newest_resumable()
+        if newest is None:
+            print(f"{PROG}: no unfinished game to resume in {storage.saves_dir()}.",
+                  file=sys.stderr)
+            return 1
+        path = newest.path
+    try:
+        match, doc = storage.load_match(path)
+    except storage.SaveError as exc:
+        print(f"{PROG}: cannot resume {path.name}: {exc}", file=sys.stderr)
+        return 1
+    return _run_app(match=match, save_path=path, ui_state=storage.ui_state(doc))
+
+
+def cmd_saves(args) -> int:
+    from rich.table import Table
+    from rich.text import Text
+
+    console = _console()
+    folder = storage.saves_dir()
+    infos = storage.list_saves(folder)
+    if not infos:
+        console.print(f"No saves yet in {folder}", highlight=False, markup=False)
+        return 0
+    console.print(f"Saves in {folder}", highlight=False, markup=False)
+    table = Table(highlight=False)
+    table.add_column("File", no_wrap=True)
+    table.add_column("Game")
+    table.add_column("Players")
+    table.add_column("Progress")
+    table.add_column("Updated")
+    table.add_column("Status")
+    for info in infos:  # plain Text cells: names and reasons are never read as markup
+        if info.ok:
+            status = Text("finished", "dim") if info.over else Text("resumable", "green")
+            cells = [info.title, info.players, info.progress]
+        else:
+            status = Text.assemble(("unreadable: ", "red"), info.reason)
+            cells = ["?", "", ""]
+        table.add_row(Text(info.path.name), *map(Text, cells), Text(info.when()), status)
+    console.print(table)
+    return 0
+
+
+def cmd_check_save(args) -> int:
+    path = resolve_save_path(args.path)
+    try:
+        match, doc = storage.load_match(path)
+    except storage.SaveError as exc:
+        print(f"{args.path}: {exc}", file=sys.stderr)
+        return 1
+    info = match.rules.info
+    if match.is_over():
+        result = match.rules.result(match.state)
+        winners = " and ".join(match.seats[w].name for w in result.winners)
+        progress = f"finished; {winners} won with {max(result.scores)}"
+    else:
+        progress = match.rules.progress(match.state) or "in progress"
+    updated = doc.get("updated")
+    when = storage.describe_age(updated) if isinstance(updated, (int, float)) else "unknown"
+    print(f"OK: {path}")
+    print(f"  game:     {info.title} ({match.game_id})")
+    print(f"  players:  {', '.join(s.label() for s in match.seats)}")
+    print(f"  progress: {progress}")
+    print(f"  actions:  {len(match.log)} (replayed from seed {match.seed!r})")
+    print(f"  saved:    {when}")
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from .simulate import SimulationError, resolve_bots, simulate
+
+    spec = get_spec(args.game)
+    n = args.players if args.players is not None else spec.min_players
+    options = check_game_setup(spec, n, parse_options(args.option))
+    if args.games < 1:
+        raise UsageError("--games must be at least 1.")
+    try:
+        bots = resolve_bots(spec, args.bots, n)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    seed = parse_seed(args.seed)
+    try:
+        result = _simulate_with_progress(simulate, spec, bots, args, seed, options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    except SimulationError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        import json
+
+        print(json.dumps(result.to_json()))
+    else:
+        _print_simulation(result, spec)
+    return 0
+
+
+def _simulate_with_progress(simulate, spec, bots, args, seed, options):
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+
+    show = not args.json and sys.stderr.isatty()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TimeRemainingColumn(), console=_console(stderr=True),
+                  disable=not show, transient=True) as progress:
+        task = progress.add_task(f"{spec.title}", total=args.games)
+        return simulate(spec.id, bots, args.games, seed, options,
+                        on_game=lambda _i: progress.advance(task))
+
+
+def _print_simulation(result, spec) -> None:
+    from rich.table import Table
+
+    console = _console()
+    console.print(f"{spec.title}: {result.games} games, {result.players} players, "
+                  f"seed {result.seed}", highlight=False, markup=False)
+    table = Table(highlight=False)
+    for name, justify in (("Seat", "right"), ("Bot", "left"), ("Wins", "right"),
+                          ("Win rate", "right"), ("Mean score", "right")):
+        table.add_column(name, justify=justify)
+    for i, (bot, wins, mean) in enumerate(zip(result.bots, result.wins, result.mean_scores())):
+        table.add_row(str(i + 1), bot, str(wins), f"{wins / result.games:.1%}", f"{mean:.2f}")
+    console.print(table)
+    console.print(f"Wins are shared on ties. {result.actions:,} actions in "
+                  f"{result.seconds:.2f} s: {result.actions_per_second:,.0f} actions/s.",
+                  highlight=False)
+
+
+def cmd_bench(args) -> int:
+    from . import bench
+
+    report = bench.run(quick=args.quick, progress=not args.json and sys.stderr.isatty())
+    if args.json:
+        import json
+
+        print(json.dumps(report))
+    else:
+        bench.render(report, _console())
+    return 0
+
+
+# -- the parser --------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Small tabletop card games in the terminal. With no command, opens the "
+                    "game picker.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.set_defaults(func=cmd_app)
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    p = sub.add_parser("new", help="start a new game straight away",
+                       description="Start a new game. Example: "
+                                   "allmine new all-mine --players 'Ann,Bob,bot:Cleo'")
+    p.add_argument("game", metavar="GAME", help="game id, e.g. all-mine")
+    p.add_argument("--players", required=True,
+                   help="comma list: NAME for a human, bot:NAME for a bot, bot:NAME:LEVEL for a "
+                        "bot of a given level (e.g. random, normal)")
+    p.add_argument("--seed", help="seed for the shuffles (default: random)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a game option; repeat for several")
+    p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("resume", help="continue a saved game",
+                       description="Continue a saved game: the newest unfinished one, or SAVE.")
+    p.add_argument("save", metavar="SAVE", nargs="?",
+                   help="a save file path, or its name in the saves folder")
+    p.set_defaults(func=cmd_resume)
+
+    p = sub.add_parser("saves", help="list saved games, readable or not")
+    p.set_defaults(func=cmd_saves)
+
+    p = sub.add_parser("check-save", help="check that a save file loads and replays",
+                       description="Exit 0 with a summary when the save is valid; exit 1 with "
+                                   "a one-line reason when it is not.")
+    p.add_argument("path", metavar="PATH")
+    p.set_defaults(func=cmd_check_save)
+
+    p = sub.add_parser("simulate", help="play bot-only games and report wins and scores",
+                       description="Play bot-only games as fast as possible. Example: "
+                                   "allmine simulate all-mine --players 4 --games 200 --seed 1")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--players", type=int, metavar="N",
+                   help="number of seats (default: the game's minimum)")
+    p.add_argument("--games", type=int, default=100, metavar="K", help="games to play (100)")
+    p.add_argument("--seed", help="base seed; game i uses SEED/i (default: random)")
+    p.add_argument("--bots", help="one bot name for every seat, or a comma list, one per seat "
+                                  "(default: the game's default bot)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a game option; repeat for several")
+    p.add_argument("--json", action="store_true", help="print one JSON object, no progress bar")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("bench", help="measure speed: actions/s, bot think time, autosave, "
+                                     "start-up")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--quick", action="store_true",
+                   help="tiny samples, for a smoke test (the figures are rough)")
+    p.set_defaults(func=cmd_bench)
+    return parser
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("allmine-tui")
+    except Exception:
+        return "unknown"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except UsageError as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

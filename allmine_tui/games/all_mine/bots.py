@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...engine import RandomBot
+from .normal_bot import NormalBot
 
-BOTS = {"random": RandomBot}
-DEFAULT_BOT = "random"
+BOTS = {"random": RandomBot, "normal": NormalBot}
+DEFAULT_BOT = "normal"

@@ -1,0 +1,312 @@
+"""``allmine bench``: the performance figures the project aims for, measured on this machine.
+
+- random bot-only games: actions per second on one core (target for All Mine!: 30,000 or more);
+- each registered bot's decision time, 95th percentile (target for ``normal``: 50 ms or less);
+- autosave (``storage.write_save`` of a mid-game match to a temporary folder), 95th percentile
+  (target: 10 ms or less);
+- start-up to the game picker against a bare Textual app, each timed as fresh ``python -c``
+  processes that exit as soon as the app is running (target ratio: 1.3 or less).
+
+Every registered game is covered by the first three. Textual is imported only by the start-up
+probes, which run in subprocesses. The whole run stays under about a minute.
+"""
+from __future__ import annotations
+
+import math
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+from . import storage
+from .engine import Match, RandomBot, Seat, stream
+from .games import GAMES, GameSpec
+from .simulate import bot_seats, play_out
+
+TARGETS = {
+    "actions_per_second": {"all-mine": 30_000},
+    "bot_p95_ms": {"normal": 50.0},
+    "autosave_p95_ms": 10.0,
+    "startup_ratio": 1.3,
+}
+
+#: Seconds (or runs) spent on each measurement: (full run, --quick).
+BUDGET = {
+    "actions": (2.0, 0.2),
+    "bot": (2.5, 0.2),
+    "bot_max_decisions": (3000, 200),
+    "autosave_runs": (60, 5),
+    "startup_runs": (7, 1),
+}
+
+_EXIT_AT_ONCE = """
+async def _exit_at_once(pilot):
+    pilot.app.exit()
+"""
+BARE_APP = _EXIT_AT_ONCE + """
+from textual.app import App
+App().run(headless=True, auto_pilot=_exit_at_once)
+"""
+ALLMINE_APP = _EXIT_AT_ONCE + """
+from allmine_tui.ui.app import AllMineApp
+AllMineApp().run(headless=True, auto_pilot=_exit_at_once)
+"""
+
+
+def percentile(values: list[float], pct: float) -> float:
+    """Nearest-rank percentile (``pct`` in 0..100) of a non-empty list."""
+    ordered = sorted(values)
+    rank = max(1, math.ceil(pct / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 3)
+
+
+# -- rules speed -------------------------------------------------------------------------------
+def measure_actions(spec: GameSpec, players: int, budget: float) -> dict:
+    """Random bot-only games, back to back, until ``budget`` seconds are spent (at least one)."""
+    seats = bot_seats(["random"] * players) if "random" in spec.bots() else \
+        bot_seats([spec.default_bot] * players)
+    actions = games = 0
+    elapsed = 0.0
+    while games == 0 or elapsed < budget:
+        started = time.perf_counter()
+        match = Match(spec.id, seats, f"bench/{games}")
+        actions += play_out(match)
+        elapsed += time.perf_counter() - started
+        games += 1
+    return {
+        "bot": seats[0].bot,
+        "games": games,
+        "actions": actions,
+        "seconds": round(elapsed, 4),
+        "actions_per_second": round(actions / elapsed, 1),
+        "actions_per_game": round(actions / games, 1),
+    }
+
+
+# -- bot think time ----------------------------------------------------------------------------
+def measure_bot(spec: GameSpec, bot: str, players: int, budget: float, max_decisions: int,
+                actions_per_game: float) -> dict:
+    """Time ``bot``'s decisions (view building included, as in the app) in positions spread over
+    whole games.
+
+    Every seat is ``bot``. A slow bot cannot play a whole game inside the budget, so after a few
+    warm-up decisions only every ``stride``-th decision is the bot's (timed); the others are
+    random moves, which move the game on quickly. The stride is chosen so that about one game's
+    worth of positions fits in the budget.
+    """
+    seats = [Seat(f"{bot} {i + 1}", bot) for i in range(players)]
+    filler, filler_rng = RandomBot(), stream("bench", "filler")
+    times: list[float] = []
+    stride, since_timed, game = 1, 0, 0
+    match = Match(spec.id, seats, f"bench-bot/{game}")
+    started = time.perf_counter()
+    while len(times) < max_decisions:
+        spent = time.perf_counter() - started
+        if len(times) >= 20 and spent > budget or spent > 3 * budget:
+            break
+        if match.is_over():
+            game += 1
+            match = Match(spec.id, seats, f"bench-bot/{game}")
+        seat = match.to_act()[0]
+        if since_timed + 1 >= stride:
+            t0 = time.perf_counter()
+            action = match.bot_choice(seat)
+            times.append(time.perf_counter() - t0)
+            since_timed = 0
+            if len(times) == 5:  # enough to guess the cost of one decision
+                mean = statistics.fmean(times)
+                stride = max(1, round(mean * actions_per_game / budget))
+        else:
+            action = filler.choose(None, match.legal_actions(seat), filler_rng)
+            since_timed += 1
+        match.apply(seat, action)
+    return {
+        "bot": bot,
+        "decisions": len(times),
+        "stride": stride,
+        "mean_ms": _ms(statistics.fmean(times)),
+        "p95_ms": _ms(percentile(times, 95)),
+        "max_ms": _ms(max(times)),
+    }
+
+
+# -- autosave ----------------------------------------------------------------------------------
+def mid_game_match(spec: GameSpec, players: int) -> Match:
+    """A match halfway through a random bot-only game, as the app would autosave it."""
+    seats = [Seat(f"Player {i + 1}", None if i == 0 else "random") for i in range(players)]
+    robots = bot_seats(["random"] * players)
+    full = Match(spec.id, robots, "bench-save")
+    play_out(full)
+    return Match.replay(spec.id, seats, "bench-save", full.options,
+                        full.log[: len(full.log) // 2])
+
+
+def measure_autosave(spec: GameSpec, players: int, runs: int) -> dict:
+    match = mid_game_match(spec, players)
+    ui = {"viewer": 0, "log_scroll": 0}
+    times: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="allmine-bench-") as tmp:
+        path = Path(tmp) / "saves" / f"{spec.id}-bench.json"
+        storage.write_save(path, match, ui)  # creates the folder; not timed
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            storage.write_save(path, match, ui)
+            times.append(time.perf_counter() - t0)
+        size = path.stat().st_size
+    return {
+        "runs": runs,
+        "actions_in_log": len(match.log),
+        "bytes": size,
+        "mean_ms": _ms(statistics.fmean(times)),
+        "p95_ms": _ms(percentile(times, 95)),
+    }
+
+
+# -- start-up ----------------------------------------------------------------------------------
+def _time_process(code: str, timeout: float = 60.0) -> tuple[float, str | None]:
+    """Wall time of ``python -c code``; the error's last line when it fails."""
+    t0 = time.perf_counter()
+    try:
+        proc = subprocess.run([sys.executable, "-c", code], stdin=subprocess.DEVNULL,
+                              capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return time.perf_counter() - t0, f"did not exit within {timeout:.0f} s"
+    elapsed = time.perf_counter() - t0
+    if proc.returncode != 0:
+        lines = [ln for ln in proc.stderr.strip().splitlines() if ln.strip()]
+        return elapsed, (lines[-1].strip() if lines else f"exit code {proc.returncode}")
+    return elapsed, None
+
+
+def measure_startup(runs: int, warm_up: bool = True) -> dict:
+    """Median wall time of fresh processes that start an app headless and exit once it runs:
+    a bare Textual ``App`` and ``AllMineApp`` (at its picker), interleaved."""
+    out: dict = {"runs": runs, "available": False, "reason": ""}
+    bare: list[float] = []
+    mine: list[float] = []
+    if warm_up:  # fill the file cache and write bytecode, so neither side pays for that
+        _time_process(BARE_APP)
+        _, error = _time_process(ALLMINE_APP)
+        if error:
+            out["reason"] = error
+    for _ in range(runs):
+        seconds, error = _time_process(BARE_APP)
+        if error:
+            out["reason"] = f"bare Textual app failed: {error}"
+            return out
+        bare.append(seconds)
+        if out["reason"]:
+            continue
+        seconds, error = _time_process(ALLMINE_APP)
+        if error:
+            out["reason"] = error
+            continue
+        mine.append(seconds)
+    out["bare_median_s"] = round(statistics.median(bare), 4)
+    if mine and not out["reason"]:
+        out["available"] = True
+        out["allmine_median_s"] = round(statistics.median(mine), 4)
+        out["ratio"] = round(out["allmine_median_s"] / out["bare_median_s"], 3)
+    return out
+
+
+# -- the whole run -----------------------------------------------------------------------------
+def run(quick: bool = False, progress: bool = False) -> dict:
+    """Every measurement; returns one JSON-ready dict. ``progress`` prints steps on stderr."""
+    pick = 1 if quick else 0
+    budget = {key: value[pick] for key, value in BUDGET.items()}
+    say: Callable[[str], None] = (lambda text: print(f"bench: {text}", file=sys.stderr)) \
+        if progress else (lambda text: None)
+    started = time.perf_counter()
+    games = []
+    for spec in GAMES.values():
+        players = spec.max_players
+        say(f"{spec.title}: bot-only games")
+        speed = measure_actions(spec, players, budget["actions"])
+        bots = []
+        for name in spec.bots():
+            say(f"{spec.title}: '{name}' bot decisions")
+            bots.append(measure_bot(spec, name, players, budget["bot"],
+                                    budget["bot_max_decisions"], speed["actions_per_game"]))
+        say(f"{spec.title}: autosave")
+        autosave = measure_autosave(spec, players, budget["autosave_runs"])
+        games.append({"game": spec.id, "title": spec.title, "players": players,
+                      "default_bot": spec.default_bot, "random_games": speed,
+                      "actions_per_second": speed["actions_per_second"], "bots": bots,
+                      "autosave": autosave})
+    say("start-up against a bare Textual app")
+    startup = measure_startup(budget["startup_runs"], warm_up=not quick)
+    return {
+        "quick": quick,
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "games": games,
+        "autosave_p95_ms": max(g["autosave"]["p95_ms"] for g in games),
+        "startup": startup,
+        "targets": TARGETS,
+        "seconds": round(time.perf_counter() - started, 2),
+    }
+
+
+def _verdict(value: float | None, target: float | None, higher_is_better: bool):
+    from rich.text import Text
+
+    if value is None:
+        return Text("n/a", "yellow")
+    if target is None:
+        return Text("—", "dim")
+    ok = value >= target if higher_is_better else value <= target
+    return Text("met", "green") if ok else Text("missed", "bold red")
+
+
+def render(report: dict, console) -> None:
+    """A readable table of ``report`` (from ``run``)."""
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title="allmine bench" + (" (quick: rough figures)" if report["quick"] else ""),
+                  title_justify="left", highlight=False)
+    for name, justify in (("Measure", "left"), ("Game", "left"), ("Result", "right"),
+                          ("Target", "right"), ("", "left")):
+        table.add_column(name, justify=justify)
+    for g in report["games"]:
+        target = TARGETS["actions_per_second"].get(g["game"])
+        speed = g["random_games"]
+        table.add_row(f"{speed['bot']} bot-only games, {g['players']} players", g["title"],
+                      f"{g['actions_per_second']:,.0f} actions/s",
+                      f">= {target:,}" if target else "",
+                      _verdict(g["actions_per_second"], target, True))
+        for b in g["bots"]:
+            target = TARGETS["bot_p95_ms"].get(b["bot"])
+            table.add_row(f"'{b['bot']}' bot decision, p95 ({b['decisions']} timed)", g["title"],
+                          f"{b['p95_ms']:.2f} ms", f"<= {target:g} ms" if target else "",
+                          _verdict(b["p95_ms"], target, False))
+        if "normal" not in {b["bot"] for b in g["bots"]}:
+            table.add_row("'normal' bot decision, p95", g["title"], Text("no such bot", "yellow"),
+                          f"<= {TARGETS['bot_p95_ms']['normal']:g} ms", _verdict(None, 1, False))
+        target = TARGETS["autosave_p95_ms"]
+        table.add_row(f"autosave, p95 ({g['autosave']['bytes']:,} bytes)", g["title"],
+                      f"{g['autosave']['p95_ms']:.2f} ms", f"<= {target:g} ms",
+                      _verdict(g["autosave"]["p95_ms"], target, False))
+    s = report["startup"]
+    target = TARGETS["startup_ratio"]
+    if s.get("available"):
+        result = (f"{s['ratio']:.2f}x ({s['allmine_median_s'] * 1000:.0f} ms vs "
+                  f"{s['bare_median_s'] * 1000:.0f} ms)")
+        table.add_row(f"start-up vs bare Textual, median of {s['runs']}", "picker", result,
+                      f"<= {target:g}x", _verdict(s["ratio"], target, False))
+    else:
+        table.add_row("start-up vs bare Textual", "picker",
+                      Text(f"unavailable: {s.get('reason', '')}", "yellow"), f"<= {target:g}x",
+                      _verdict(None, target, False))
+    console.print(table)
+    console.print(f"Python {report['python']} on {report['platform']}; "
+                  f"bench took {report['seconds']:.1f} s.", highlight=False)

@@ -1,0 +1,87 @@
+"""Write the sample saved games in saves/ (fixtures for tests and demos).
+
+    python tools/make_sample_saves.py [OUT_DIR]
+
+Each sample is a seeded game with two human seats and bots in the others (so resuming shows the
+privacy curtain). Bots play their own moves; the humans' moves are picked by a seeded RNG. The game
+stops at the first moment a human must act once the wanted progress is reached, and is written with
+``storage.write_save``. The same seeds always give the same games.
+"""
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from allmine_tui import storage  # noqa: E402
+from allmine_tui.engine import Match, Seat  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Sample:
+    filename: str
+    game: str
+    seats: tuple[Seat, ...]
+    seed: int
+    ready: Callable[[Match], bool]  # True once the game has gone far enough
+    about: str
+
+
+def _all_mine_mid_hand(match: Match) -> bool:
+    s = match.state
+    heap = sum(len(stack) for stack in s.heap)
+    return s.hand_no == 0 and s.phase == "play" and not s.trick and s.tricks_done >= 4 and heap > 0
+
+
+def _all_mine_mid_game(match: Match) -> bool:
+    s = match.state
+    return s.hand_no == 2 and s.phase == "play" and s.tricks_done >= 3
+
+
+SAMPLES = [
+    Sample("all-mine-mid-hand.json", "all-mine",
+           (Seat("Arve"), Seat("Brittany"), Seat("Clay", "random")), 1001,
+           _all_mine_mid_hand, "3 players, hand 1 with a few tricks played and the heap in use"),
+    Sample("all-mine-mid-game.json", "all-mine",
+           (Seat("Arve"), Seat("Brittany", "random"), Seat("Clay"), Seat("Deepal", "random")), 2002,
+           _all_mine_mid_game, "4 players, in hand 3"),
+]
+
+
+def build(sample: Sample, max_actions: int = 10_000) -> Match:
+    """Play the sample's game until it is ready and a human must act."""
+    match = Match(sample.game, list(sample.seats), sample.seed)
+    rng = random.Random(f"sample/{sample.filename}/{sample.seed}")
+    while len(match.log) < max_actions:
+        match.run_bots()
+        if match.is_over():
+            raise RuntimeError(f"{sample.filename}: the game ended before it was ready")
+        humans = match.human_seats_to_act()
+        if sample.ready(match) and humans:
+            return match
+        seat = humans[0]
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    raise RuntimeError(f"{sample.filename}: not ready after {max_actions} actions")
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    out = Path(argv[0]) if argv else REPO / "saves"
+    out.mkdir(parents=True, exist_ok=True)
+    for sample in SAMPLES:
+        match = build(sample)
+        path = out / sample.filename
+        storage.write_save(path, match)
+        print(f"{path}: {sample.about}; {match.rules.progress(match.state)}, "
+              f"{len(match.log)} moves")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
