@@ -165,7 +165,7 @@ class AllMineRules(Rules):
             raise IllegalAction("Predictions are already made for this hand.")
         if not 0 <= seat < state.n or state.predictions[seat] is not None:
             raise IllegalAction("You have already placed your prediction tiles.")
-        if len(action.args) != 2 or any(a not in (0, 1, 2, 3) for a in action.args):
+        if len(action.args) != 2 or any(type(a) is not int or not 0 <= a < 4 for a in action.args):
             raise IllegalAction("Choose one suit for Most and one for Fewest.")
         most, fewest = action.args
         if most == fewest:
@@ -188,7 +188,7 @@ class AllMineRules(Rules):
         turn = (state.leader + len(state.trick)) % state.n
         if seat != turn:
             raise IllegalAction("It is not your turn to play.")
-        if len(action.args) != 1 or not isinstance(action.args[0], int):
+        if len(action.args) != 1 or type(action.args[0]) is not int:
             raise IllegalAction("Choose one card to play.")
         c = action.args[0]
         hand = state.hands[seat]
@@ -238,7 +238,7 @@ class AllMineRules(Rules):
     def _take_heap(self, state: AllMineState, seat: int, action: Action) -> list[Event]:
         if state.phase != HEAP or seat != state.heap_taker:
             raise IllegalAction("Only the winner of a trick takes from the treasure heap.")
-        if len(action.args) != 1 or action.args[0] not in (0, 1, 2, 3):
+        if len(action.args) != 1 or type(action.args[0]) is not int or not 0 <= action.args[0] < 4:
             raise IllegalAction("Choose a suit of the treasure heap.")
         suit = action.args[0]
         if not state.heap[suit]:
@@ -284,6 +284,7 @@ class AllMineRules(Rules):
             events.append(Event(f"Game over: {names} win{'s' if names.count('{') == 1 else ''} "
                                 f"with {top}.", "game_over"))
         else:
+            # the last trick stays on view (everyone just saw it) until the next card is led
             last, last_w = state.last_trick, state.last_winner
             self._deal(state, state.hand_no + 1)
             state.last_trick, state.last_winner = last, last_w

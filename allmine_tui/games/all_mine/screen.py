@@ -49,7 +49,8 @@ class AllMineScreen(PlayScreen):
 
     def __init__(self, session) -> None:
         super().__init__(session)
-        self.cursor = 0  # index in the hand, or a heap suit
+        self.cursor = 0  # index in the hand
+        self.heap_cursor = 0  # a suit of the heap
         self.pick_row = 0  # 0 Most, 1 Fewest
         self.pick_col = 0
         self.picks: list[int | None] = [None, None]
@@ -106,9 +107,10 @@ class AllMineScreen(PlayScreen):
         self.query_one(TrumpDisplay).show(view["display"])
         self.query_one(TablePanel).show(view, names, viewer)
         heap_choice = phase == "heap" and acting
-        if heap_choice and view["heap"][self.cursor % 4] == 0:
-            self.cursor = next(s for s in range(4) if view["heap"][s])
-        self.query_one(HeapRow).show(view["heap"], heap_choice, self.cursor if heap_choice else None)
+        if heap_choice and not view["heap"][self.heap_cursor]:
+            self.heap_cursor = next(s for s in range(4) if view["heap"][s])
+        self.query_one(HeapRow).show(view["heap"], heap_choice,
+                                     self.heap_cursor if heap_choice else None)
         picker = self.query_one(PredictionPicker)
         trick = self.query_one(TrickArea)
         predicting = phase == "predict" and acting
@@ -164,6 +166,26 @@ class AllMineScreen(PlayScreen):
         return Text("Your turn to lead: play any card.  ←/→ choose, Enter plays, or click a card.",
                     style="bold")
 
+    def interlude(self, events: list):
+        """After each hand but the last, show everyone that hand's scores."""
+        if self.match.is_over() or not any(e.kind == "hand_scored" for e in events):
+            return None
+        from rich.table import Table
+
+        from ...ui.screens.notice import NoticeScreen
+
+        record = self.match.view(None)["history"][-1]
+        table = Table(box=None, padding=(0, 2))
+        for col in ("", "Most", "Fewest", "taken C/G/M/D", "points", "total"):
+            table.add_column(col)
+        totals = self.match.view(None)["scores"]
+        for seat, p in enumerate(record["players"]):
+            table.add_row(self.names[seat], f"+{suit_tag(p['most'])} {p['most_points']}",
+                          f"−{suit_tag(p['fewest'])} {p['fewest_points']}",
+                          "/".join(map(str, p["counts"])),
+                          f"{p['total']} (bonus {p['bonus']})", str(totals[seat]))
+        return NoticeScreen(f"Hand {record['hand'] + 1} of {len(self.names)} scored", table)
+
     # -- input ---------------------------------------------------------------------------------
     def _acting_phase(self) -> str | None:
         if not self._legal or self._view is None:
@@ -189,12 +211,12 @@ class AllMineScreen(PlayScreen):
                     break
             self.cursor = i
         elif phase == "heap":
-            s = self.cursor
+            s = self.heap_cursor
             for _ in range(4):
                 s = (s + delta) % 4
                 if view["heap"][s]:
                     break
-            self.cursor = s
+            self.heap_cursor = s
         else:
             return self._not_now()
         self.show(view, self.viewer, self._legal)
@@ -255,7 +277,7 @@ class AllMineScreen(PlayScreen):
         elif phase == "play":
             self.submit(Action("play", (view["hand"][self.cursor],)))
         elif phase == "heap":
-            self.submit(Action("heap", (self.cursor,)))
+            self.submit(Action("heap", (self.heap_cursor,)))
         else:
             self._not_now()
 

@@ -45,6 +45,7 @@ class PlayScreen(Screen):
         self.viewer: int | None = None
         self._curtain_open = False
         self._results_shown = False
+        self._interludes: list[Screen] = []
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -86,8 +87,29 @@ class PlayScreen(Screen):
             self.notify(session.save_error, severity="error")
             session.save_error = None
 
+    def interlude(self, events: list) -> Screen | None:
+        """A game may return a screen to show after some events (e.g. a hand's scores)."""
+        return None
+
+    def _queue_interludes(self, events: list) -> None:
+        if not self.match.humans:
+            return
+        screen = self.interlude(events)
+        if screen is not None:
+            self._interludes.append(screen)
+
     def advance(self) -> None:
         if self._curtain_open or not self.is_attached:
+            return
+        if self._interludes:
+            screen = self._interludes.pop(0)
+            self._curtain_open = True
+
+            def done(_result=None) -> None:
+                self._curtain_open = False
+                self.advance()
+
+            self.app.push_screen(screen, done)
             return
         step = self.session.next_step()
         if step.kind == "over":
@@ -115,7 +137,7 @@ class PlayScreen(Screen):
         if self.session.peeking or self.match.bot_seats_to_act()[:1] != [seat]:
             self.advance()
             return
-        self.session.apply(seat, action)
+        self._queue_interludes(self.session.apply(seat, action))
         self.redraw()
         self.advance()
 
@@ -126,10 +148,11 @@ class PlayScreen(Screen):
             self.notify("It is not your turn.", severity="warning")
             return False
         try:
-            self.session.apply(seat, action)
+            events = self.session.apply(seat, action)
         except IllegalAction as exc:
             self.notify(str(exc), title="Not allowed", severity="warning")
             return False
+        self._queue_interludes(events)
         self.redraw()
         self.advance()
         return True
