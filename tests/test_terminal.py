@@ -1,0 +1,101 @@
+"""Drive the installed ``allmine`` command in a real terminal (tmux): start a game, play a trick,
+quit, resume."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from allmine_tui import storage
+
+TMUX = shutil.which("tmux")
+pytestmark = pytest.mark.skipif(TMUX is None and not os.environ.get("CI"),
+                                reason="tmux is not installed (CI installs it)")
+
+
+def allmine_command() -> str:
+    exe = Path(sys.executable).with_name("allmine")
+    return str(exe) if exe.exists() else (shutil.which("allmine") or "allmine")
+
+
+class Terminal:
+    def __init__(self, command: str, env: dict[str, str]) -> None:
+        self.name = f"allmine-test-{uuid.uuid4().hex[:8]}"
+        exports = " ".join(f"{k}={v}" for k, v in env.items())
+        # a fixed 120x40 window, whatever clients or defaults say
+        subprocess.run([TMUX, "new-session", "-d", "-s", self.name, "-x", "120", "-y", "40",
+                        f"sleep 0.5; env {exports} {command}; sleep 30", ";",
+                        "set-option", "-t", self.name, "window-size", "manual", ";",
+                        "resize-window", "-t", self.name, "-x", "120", "-y", "40"], check=True)
+
+    def screen(self) -> str:
+        out = subprocess.run([TMUX, "capture-pane", "-p", "-t", self.name],
+                             capture_output=True, text=True)
+        return out.stdout
+
+    def wait_for(self, text: str, timeout: float = 30.0) -> str:
+        end = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < end:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.2)
+        raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
+
+    def keys(self, *keys: str) -> None:
+        for key in keys:
+            subprocess.run([TMUX, "send-keys", "-t", self.name, key], check=True)
+            time.sleep(0.15)
+
+    def close(self) -> None:
+        subprocess.run([TMUX, "kill-session", "-t", self.name], capture_output=True)
+
+
+def test_start_play_a_trick_quit_and_resume(tmp_path):
+    env = {"ALLMINE_DATA_DIR": str(tmp_path), "ALLMINE_BOT_DELAY": "0", "TERM": "xterm-256color"}
+    cmd = allmine_command()
+    term = Terminal(f"{cmd} new all-mine --players Ann,bot:Bob:random,bot:Cleo:random --seed 21",
+                    env)
+    try:
+        term.wait_for("TRUMPS")
+        term.wait_for("PREDICT")
+        term.keys("c", "g", "Enter")
+        # play cards until the first trick is complete
+        for _ in range(12):
+            screen = term.wait_for("ANN")
+            if "wins trick 1" in screen:
+                break
+            if "Your turn" in screen:
+                term.keys("Enter")
+            time.sleep(0.3)
+        screen = term.wait_for("wins trick 1")
+        saves = list((tmp_path / "saves").glob("*.json"))
+        assert len(saves) == 1
+        before, _doc = storage.load_match(saves[0])
+        assert before.state.tricks_done >= 1 or before.state.phase == "heap"
+        term.keys("q")
+        term.wait_for("five small games")
+        term.keys("C-q")
+        time.sleep(1.0)
+    finally:
+        term.close()
+
+    term = Terminal(f"{cmd} resume", env)
+    try:
+        screen = term.wait_for("TRUMPS")
+        assert "wins trick 1" in term.wait_for("wins trick 1")
+        after, _doc = storage.load_match(saves[0])
+        # the resumed game is exactly where we left it (no move was lost or added while resuming,
+        # except bot moves that were due)
+        assert after.log[: len(before.log)] == before.log
+        assert after.state.hand_no == before.state.hand_no
+        term.keys("C-q")
+    finally:
+        term.close()
