@@ -43,7 +43,7 @@ async def assert_private(app, pilot, match: Match) -> str:
     text = "\n".join(line for line in text.splitlines()
                      if not any(line.strip() and line.strip() in log for log in log_lines))
     # the completed trick stays on view, even after a new deal; it is public
-    public = {c for _s, c in state.last_trick} | {c for _s, c in state.trick}
+    public = {c for _s, c in state.last_trick + state.prev_trick + state.trick}
     for seat, hand in enumerate(state.hands):
         if seat == viewer:
             continue
@@ -54,7 +54,7 @@ async def assert_private(app, pilot, match: Match) -> str:
                 f"{card_name(c)} of seat {seat} is visible to viewer {viewer}")
     for stack in state.heap:
         for c in stack:
-            if not is_super_trump(c, state.display):
+            if not is_super_trump(c, state.display) and c not in public:
                 assert not re.search(re.escape(card_name(c)) + r"(?!\d)", text)
     return text
 

@@ -36,6 +36,8 @@ class AllMineState:
     trick: list = field(default_factory=list)  # [[seat, card]] in play order
     last_trick: list = field(default_factory=list)
     last_winner: int | None = None
+    prev_trick: list = field(default_factory=list)  # the trick before, still in the log's memory
+    prev_winner: int | None = None
     tricks_done: int = 0
     heap_taker: int | None = None
     won: list = field(default_factory=list)  # per seat: count per suit this hand
@@ -103,6 +105,7 @@ class AllMineRules(Rules):
         state.phase = PREDICT
         state.leader = (state.dealer + 1) % n
         state.trick, state.last_trick, state.last_winner = [], [], None
+        state.prev_trick, state.prev_winner = [], None
         state.tricks_done = 0
         state.heap_taker = None
         state.won = [[0, 0, 0, 0] for _ in range(n)]
@@ -200,6 +203,8 @@ class AllMineRules(Rules):
                 raise IllegalAction(
                     f"You must follow suit: you hold {SUITS[led]} ({suit_tag(led)}).")
         else:
+            if state.last_trick:
+                state.prev_trick, state.prev_winner = state.last_trick, state.last_winner
             state.last_trick, state.last_winner = [], None
         hand.remove(c)
         state.trick.append([seat, c])
@@ -324,6 +329,8 @@ class AllMineRules(Rules):
             "trick": [list(t) for t in state.trick],
             "last_trick": [list(t) for t in state.last_trick],
             "last_winner": state.last_winner,
+            "prev_trick": [list(t) for t in state.prev_trick],
+            "prev_winner": state.prev_winner,
             "tricks_done": state.tricks_done,
             "tricks_total": 12 if n == 3 else 10,
             "heap_taker": state.heap_taker,

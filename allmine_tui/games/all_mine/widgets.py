@@ -203,8 +203,13 @@ class TrickArea(Horizontal):
             if winner is not None:
                 last.append(f"{names[winner]} is winning", style="bold")
             led = suit_of(trick[0][1])
-            last.append("\nled: ")
+            last.append("   led: ")
             last.append_text(suit_text(led, f" {SUITS[led]}"))
+            if view.get("prev_trick"):
+                last.append(f"\nlast trick: {names[view['prev_winner']]} took ")
+                for _seat, c in view["prev_trick"]:
+                    last.append_text(card_label(c, display))
+                    last.append(" ")
         else:
             last.append(f"{view['tricks_done']}/{view['tricks_total']} tricks played")
         self.query_one("#last-trick", Static).update(last)

@@ -6,6 +6,7 @@ Everything is also reachable with the mouse (the list, the buttons, the continue
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from rich.markup import escape
@@ -27,6 +28,11 @@ def players_range(spec: GameSpec) -> str:
     if spec.min_players == spec.max_players:
         return str(spec.min_players)
     return f"{spec.min_players}–{spec.max_players}"
+
+
+def short_players(players: str) -> str:
+    """'Ann, Bob (normal bot)' -> 'Ann, Bob(bot)': the continue line has little room."""
+    return re.sub(r" \([^()]* bot\)", "(bot)", players)
 
 
 def back_to_picker(app: App) -> None:
@@ -92,11 +98,11 @@ class ContinueLine(Static):
 class PickerScreen(Screen):
     MIN_SIZE = (80, 24)
     BINDINGS = [
-        Binding("enter", "enter", "Continue", priority=True),
-        Binding("n", "new_game", "New game"),
-        Binding("c", "continue_game", "Continue…"),
+        Binding("enter", "enter", "Resume", priority=True),
+        Binding("n", "new_game", "New"),
+        Binding("c", "continue_game", "Continue"),
         Binding("r", "rules", "Rules"),
-        Binding("s", "saves", "All saves"),
+        Binding("s", "saves", "Saves"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -120,15 +126,17 @@ class PickerScreen(Screen):
                 yield Static(id="detail-meta")
                 yield Static(id="detail-saves")
                 with Horizontal(id="detail-buttons"):
-                    yield Button("[n] New game", id="new-game", variant="success", compact=True)
-                    yield Button("[c] Continue", id="continue-game", compact=True)
-                    yield Button("[r] Rules", id="rules", compact=True)
+                    yield Button(Text("[n] New game"), id="new-game", variant="success",
+                                 compact=True)
+                    yield Button(Text("[c] Continue"), id="continue-game", compact=True)
+                    yield Button(Text("[r] Rules"), id="rules", compact=True)
         yield ContinueLine(id="continue-line")
+        yield Static(id="picker-spacer")
         yield Footer()
 
     @staticmethod
     def _game_option(spec: GameSpec) -> Option:
-        text = Text(f"{spec.title:<18}", no_wrap=True)
+        text = Text(f" {spec.title:<18}", no_wrap=True)
         text.append(f"{players_range(spec):>4}", style="dim")
         return Option(text, id=spec.id)
 
@@ -153,8 +161,18 @@ class PickerScreen(Screen):
         return [s for s in self._saves if s.ok and s.game == game_id]
 
     def refresh_saves(self) -> None:
-        """Re-read the saves folder: the continue line and the per-game counts."""
-        self._saves = storage.list_saves()
+        """Re-read the saves folder (in a thread, after the picker is drawn: every save is
+        replayed to check it), then update the continue line and the per-game counts."""
+        self.run_worker(self._read_saves, thread=True, exclusive=True, group="saves")
+
+    def _read_saves(self) -> None:
+        saves = storage.list_saves()
+        self.app.call_from_thread(self._show_saves, saves)
+
+    def _show_saves(self, saves: list[storage.SaveInfo]) -> None:
+        if not self.is_attached:
+            return
+        self._saves = saves
         self._newest = next((s for s in self._saves if s.ok and not s.over), None)
         line = self.query_one("#continue-line", ContinueLine)
         if self._newest is None:
@@ -162,7 +180,8 @@ class PickerScreen(Screen):
             line.set_class(False, "-available")
         else:
             info = self._newest
-            line.update(f"[b]Continue:[/b] {escape(info.title)} · {escape(info.players)} · "
+            line.update(f"[b]Continue:[/b] {escape(info.title)} · "
+                        f"{escape(short_players(info.players))} · "
                         f"{escape(info.progress)} · {escape(info.when())}  [b]\\[enter][/b]")
             line.set_class(True, "-available")
         self._show_detail()
@@ -186,8 +205,7 @@ class PickerScreen(Screen):
                 parts.append(f"{finished} finished")
             saves = f"Saved games: {', '.join(parts)}."
         self.query_one("#detail-saves", Static).update(saves)
-        self.query_one("#continue-game", Button).label = (
-            f"[c] Continue ({going} save{'s' if going != 1 else ''})")
+        self.query_one("#continue-game", Button).label = Text(f"[c] Continue ({going})")
 
     # -- events --------------------------------------------------------------------------------
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -71,6 +71,7 @@ class PlayScreen(Screen):
     def on_mount(self) -> None:
         self.redraw()
         self.call_after_refresh(self.advance)
+        self.call_after_refresh(self.app.check_size)
 
     def redraw(self) -> None:
         session = self.session
@@ -133,7 +134,11 @@ class PlayScreen(Screen):
         delay = bot_delay()
         if delay:
             await asyncio.sleep(delay)
+        if not self.is_attached:
+            return
         action = await asyncio.to_thread(self.session.bot_choice, seat)
+        if not self.is_attached or self.app.screen_stack.count(self) == 0:
+            return
         if self.session.peeking or self.match.bot_seats_to_act()[:1] != [seat]:
             self.advance()
             return
@@ -219,6 +224,7 @@ class PlayScreen(Screen):
             self._results_shown = False  # show them when we are back on top
 
     def on_screen_resume(self) -> None:
+        self.app.call_after_refresh(self.app.check_size)
         self.redraw()
         if self.match.is_over() and not self._results_shown:
             self.advance()

@@ -46,7 +46,7 @@ class SavesScreen(Screen):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Game", "Players", "Progress", "Last played")
+        table.add_columns("Game / file", "Last played", "Progress", "Players / problem")
         self.action_reload()
         table.focus()
 
@@ -71,11 +71,11 @@ class SavesScreen(Screen):
                 progress = Text(info.progress or "")
                 if info.over:
                     progress = Text("finished ✓", style="green")
-                table.add_row(info.title, info.players, progress, info.when(), key=key)
+                table.add_row(info.title, info.when(), progress, info.players, key=key)
             else:
-                table.add_row(Text(f"⚠ {info.path.name}", style="bold"),
-                              Text(f"UNREADABLE: {info.reason}", style="red"),
-                              "", info.when(), key=key)
+                table.add_row(Text(f"⚠ {info.path.name}", style="bold"), info.when(),
+                              Text("unreadable", style="red"),
+                              Text(f"UNREADABLE: {info.reason}", style="red"), key=key)
         empty = self.query_one("#saves-empty", Static)
         if self.infos:
             empty.display = False
@@ -107,7 +107,7 @@ class SavesScreen(Screen):
             return
         if info.ok:
             state = "finished: Enter shows the results" if info.over else "Enter resumes it"
-            detail.update(f"File: {escape(info.path.name)}  ·  {state}")
+            detail.update(f"{escape(info.players)}\nFile: {escape(info.path.name)}  ·  {state}")
         else:
             detail.update(f"File: {escape(info.path.name)}  ·  [b]cannot be opened[/b]: "
                           f"{escape(info.reason)} (the file is left untouched)")

@@ -75,7 +75,7 @@ class SetupScreen(Screen):
                 yield Label("Players", classes="setup-label")
                 counts = [(f"{n} players", n) for n in range(info.min_players, info.max_players + 1)]
                 yield Select(counts, value=info.min_players, allow_blank=False, id="player-count",
-                             classes="count-select")
+                             classes="count-select", compact=True)
             with Vertical(id="seats", classes="setup-panel"):
                 yield Static("Seats (in playing order, clockwise)", classes="panel-title")
                 for i in range(info.max_players):
@@ -83,13 +83,13 @@ class SetupScreen(Screen):
                         yield Label(f"{i + 1}.", classes="seat-number")
                         yield Input(DEFAULT_NAMES[i % len(DEFAULT_NAMES)], id=f"name-{i}",
                                     placeholder="name", max_length=NAME_LIMIT,
-                                    classes="seat-name")
+                                    classes="seat-name", compact=True)
                         yield Select([("Human", HUMAN), ("Bot", BOT)], allow_blank=False,
                                      value=HUMAN if i == 0 else BOT, id=f"kind-{i}",
-                                     classes="seat-kind")
+                                     classes="seat-kind", compact=True)
                         yield Select([(f"{name} bot", name) for name in self.bot_names],
                                      allow_blank=False, value=self.default_bot,
-                                     id=f"level-{i}", classes="seat-level")
+                                     id=f"level-{i}", classes="seat-level", compact=True)
             with Vertical(id="options", classes="setup-panel"):
                 yield Static("Options", classes="panel-title")
                 if not info.options:
@@ -99,13 +99,13 @@ class SetupScreen(Screen):
                         yield Label(opt.label, classes="setup-label")
                         yield Select([(c, c) for c in opt.choices], value=opt.default,
                                      allow_blank=False, id=f"opt-{opt.key}",
-                                     classes="option-select")
+                                     classes="option-select", compact=True)
                         if opt.help:
                             yield Static(escape(opt.help), classes="option-help dim")
             with Horizontal(id="seed-row", classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
-                yield Input(id="seed", placeholder="blank = random; a number or any text")
-                yield Static("The same seed deals the same cards.", classes="dim seed-help")
+                yield Input(id="seed", placeholder="blank = random", compact=True)
+                yield Static("Same seed, same deal.", classes="dim seed-help")
         yield Static(id="setup-error")
         with Horizontal(id="setup-buttons"):
             yield Button("Start  (ctrl+s)", id="start", variant="success")

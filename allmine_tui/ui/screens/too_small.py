@@ -28,7 +28,12 @@ class TooSmallScreen(Screen):
 
     def update_size(self, width: int, height: int) -> None:
         self.need = (width, height)
-        self.query_one("#too-small-message", Static).update(self._message())
+        self._refresh_message()
 
     def on_resize(self, event) -> None:
-        self.query_one("#too-small-message", Static).update(self._message())
+        self._refresh_message()
+
+    def _refresh_message(self) -> None:
+        # May be called before compose has run (two size checks in a row); compose shows it then.
+        for message in self.query("#too-small-message").results(Static):
+            message.update(self._message())
