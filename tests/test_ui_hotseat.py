@@ -158,3 +158,29 @@ async def test_illegal_card_is_explained_and_changes_nothing(monkeypatch):
         assert match.rules.state_to_json(match.state) == before
         assert len(match.log) == log_len
         assert "follow suit" in screen_text(app)
+
+
+async def test_resume_with_two_humans_starts_behind_the_curtain(monkeypatch, tmp_path):
+    """A resumed hot-seat game shows the curtain for the human whose turn it is, and the exact
+    position of the save."""
+    import shutil
+    from pathlib import Path
+
+    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
+    sample = Path(__file__).resolve().parent.parent / "saves" / "all-mine-mid-game.json"
+    path = tmp_path / "copy.json"
+    shutil.copy(sample, path)
+    session = GameSession.load(path)
+    expected = session.match.rules.state_to_json(session.match.state)
+    acting = session.match.human_seats_to_act()
+    assert acting, "the sample save waits for a human"
+    app = AllMineApp(session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, CurtainScreen)
+        assert app.screen.player == session.match.seats[acting[0]].name
+        await assert_private(app, pilot, session.match)
+        assert session.match.rules.state_to_json(session.match.state) == expected
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert app.screen.viewer == acting[0]

@@ -29,7 +29,7 @@ class TrumpDisplay(Horizontal):
 
     DEFAULT_CSS = """
     TrumpDisplay { height: 3; }
-    TrumpDisplay .caption { width: 9; height: 3; content-align: left middle; text-style: bold; }
+    TrumpDisplay .caption { width: 8; height: 3; content-align: left middle; text-style: bold; }
     TrumpDisplay .gt { width: 1; height: 3; content-align: center middle; }
     TrumpDisplay #suit-order { width: 1fr; height: 3; content-align: left middle; padding-left: 2; }
     """
@@ -74,8 +74,6 @@ class TablePanel(Static):
                          style="bold reverse" if seat in to_act else "bold")
             if seat == viewer:
                 label.append(" (you)", style="italic")
-            if seat == view["dealer"]:
-                label.append(" (dealer)", style="dim")
             hand = Text()
             for suit in order:
                 k = view["hand_suits"][seat][suit]
@@ -160,7 +158,7 @@ class TrickArea(Horizontal):
 
     DEFAULT_CSS = """
     TrickArea { height: 4; }
-    TrickArea .caption { width: 9; height: 4; content-align: left middle; text-style: bold; }
+    TrickArea .caption { width: 8; height: 4; content-align: left middle; text-style: bold; }
     TrickArea .slot { width: 12; height: 4; }
     TrickArea .slot-name { height: 1; width: 12; text-align: center; }
     TrickArea #last-trick { width: 1fr; height: 4; padding-left: 2; content-align: left middle; }
@@ -230,7 +228,7 @@ class HandRow(Horizontal):
 
     DEFAULT_CSS = """
     HandRow { height: 3; }
-    HandRow .caption { width: 9; height: 3; content-align: left middle; text-style: bold; }
+    HandRow .caption { width: 8; height: 3; content-align: left middle; text-style: bold; }
     """
 
     def compose(self) -> ComposeResult:
@@ -289,7 +287,10 @@ class PredictionPicker(Static):
     def on_click(self, event) -> None:
         event.stop()
         # rows are lines 1 and 2; tiles start after 12 characters, each 16 wide
-        y, x = event.y, event.x - 1
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        x, y = offset
         if y in (1, 2) and x >= 12:
             suit = (x - 12) // 16
             if 0 <= suit < 4:

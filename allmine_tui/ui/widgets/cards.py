@@ -14,7 +14,7 @@ from textual.widgets import Static
 class CardFace(Static):
     DEFAULT_CSS = """
     CardFace {
-        width: 8; height: 3; border: round $foreground 40%; content-align: center middle;
+        width: 7; height: 3; border: round $foreground 40%; content-align: center middle;
         text-style: bold; margin: 0 0 0 0;
     }
     CardFace.-dim { text-opacity: 45%; border: round $foreground 15%; text-style: none; }

@@ -29,4 +29,6 @@ class GameLog(RichLog):
             if event.kind in ("trick", "hand_scored", "game_over", "reveal"):
                 line.stylize("bold")
             self.write(line)
+        if len(events) != self._shown or not self._shown:
+            self.call_after_refresh(self.scroll_end, animate=False)
         self._shown = len(events)

@@ -1,0 +1,78 @@
+"""The All Mine! table works with the mouse alone: prediction tiles, hand cards, heap stacks."""
+from __future__ import annotations
+
+from allmine_tui.engine import Match, Seat
+from allmine_tui.games.all_mine.widgets import HeapStack, PredictionPicker
+from allmine_tui.ui.app import AllMineApp
+from allmine_tui.ui.screens.notice import NoticeScreen
+from allmine_tui.ui.session import GameSession
+
+
+async def test_whole_hand_with_clicks_only(monkeypatch):
+    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
+    match = Match("all-mine", [Seat("Ann"), Seat("Bob", "random"), Seat("Cleo", "random")], 8)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        screen = app.screen
+        # tiles: content x = 12 + 16 * suit; Most is content row 1, Fewest row 2 (+ border/padding)
+        picker = screen.query_one(PredictionPicker)
+        left = picker.content_region.x - picker.region.x
+        await pilot.click(PredictionPicker, offset=(left + 12 + 16 * 2 + 3, 1))  # Most: Mushrooms
+        await pilot.click(PredictionPicker, offset=(left + 12 + 16 * 1 + 3, 2))  # Fewest: Gold
+        assert screen.picks == [2, 1]
+        assert match.state.predictions[0] is None  # nothing placed until confirmed
+        await pilot.click(PredictionPicker, offset=(left + 12 + 16 * 1 + 3, 2))  # click again: place
+        await pilot.pause(0.1)
+        assert match.state.predictions[0] == [2, 1]
+        heap_clicks = plays = 0
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, NoticeScreen):
+                await pilot.click("#notice-ok")
+                break
+            if 0 not in match.to_act():
+                continue
+            if match.state.phase == "heap":
+                suit = next(s for s in range(4) if match.state.heap[s])
+                await pilot.click(f"#heap-{suit}")
+                heap_clicks += 1
+            elif match.state.phase == "play":
+                view = match.view(0)
+                card = view["playable"][-1]
+                index = view["hand"].index(card)
+                before = len(match.state.hands[0])
+                await pilot.click(f"#hand-{index}")
+                await pilot.pause(0.05)
+                assert len(match.state.hands[0]) == before - 1 or match.state.hand_no == 1
+                plays += 1
+        assert plays == 12
+        assert match.state.hand_no == 1 or match.is_over()
+
+
+async def test_clicking_an_illegal_card_explains_and_changes_nothing(monkeypatch):
+    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
+    for seed in range(40):
+        match = Match("all-mine", [Seat("Ann"), Seat("Bob", "random"), Seat("Cleo", "random")],
+                      seed)
+        # find a deal where Ann must follow suit at her first turn and holds another suit
+        match.apply(0, match.legal_actions(0)[0])
+        match.run_bots()
+        state = match.state
+        if match.to_act() == [0] and state.trick:
+            led = state.trick[0][1] // 12
+            if any(c // 12 == led for c in state.hands[0]) and \
+                    any(c // 12 != led for c in state.hands[0]):
+                break
+    else:
+        raise AssertionError("no suitable deal found")
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        view = match.view(0)
+        bad = next(i for i, c in enumerate(view["hand"]) if c // 12 != led)
+        before = match.rules.state_to_json(match.state)
+        await pilot.click(f"#hand-{bad}")
+        await pilot.pause(0.1)
+        assert match.rules.state_to_json(match.state) == before
+        assert any("follow suit" in str(n.message) for n in app._notifications)
