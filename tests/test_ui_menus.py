@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable, Input, Markdown, OptionList, Select, Static
+from textual.widgets import DataTable, Input, Markdown, Select, Static
 
 from allmine_tui import storage
 from allmine_tui.engine import Match, Seat
@@ -47,7 +47,7 @@ def write_game(seed: int = 3, finished: bool = False):
     return path
 
 
-async def wait_for(pilot, condition, tries: int = 100) -> None:
+async def wait_for(pilot, condition, tries: int = 300) -> None:
     for _ in range(tries):
         if condition():
             return
@@ -65,9 +65,8 @@ async def test_picker_lists_all_mine():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, PickerScreen)
-        games = app.screen.query_one("#game-list", OptionList)
-        prompts = [str(games.get_option_at_index(i).prompt) for i in range(games.option_count)]
-        assert any("All Mine!" in p and "3–4" in p for p in prompts)
+        games = text_of(app.screen.query_one("#game-list", Static))
+        assert any("All Mine!" in line and "3–4" in line for line in games.splitlines())
         assert "All Mine!" in text_of(app.screen.query_one("#detail-title", Static))
         assert "ALL MINE!" in text_of(app.screen.query_one("#picker-title", Static))
         assert "No game in progress" in text_of(app.screen.query_one("#continue-line", Static))
@@ -78,12 +77,14 @@ async def test_picker_continue_line_and_enter_resumes_newest(monkeypatch):
     path = write_game()
     app = AllMineApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        # the saves are read in a thread once the picker is up
+        await wait_for(pilot, lambda: "Continue:" in text_of(
+            app.screen.query_one("#continue-line", Static)))
         line = text_of(app.screen.query_one("#continue-line", Static))
         assert line.startswith("Continue: All Mine! · Ann")
         assert "hand 1/3" in line and "[enter]" in line
         assert "1 in progress" in text_of(app.screen.query_one("#detail-saves", Static))
-        assert "Continue (1)" in str(app.screen.query_one("#continue-game").label)
+        assert "Continue (1)" in text_of(app.screen.query_one("#continue-game", Static))
         await pilot.press("c")  # this game's saves
         await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen))
         assert app.screen.game_id == "all-mine" and app.screen.query_one(DataTable).row_count == 1
@@ -100,7 +101,8 @@ async def test_picker_continue_line_click_resumes(monkeypatch):
     path = write_game(seed=9)
     app = AllMineApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: "Continue:" in text_of(
+            app.screen.query_one("#continue-line", Static)))
         await pilot.click("#continue-line")
         await wait_for(pilot, lambda: not isinstance(app.screen, PickerScreen))
         assert getattr(app.screen, "session").save_path == path

@@ -8,6 +8,12 @@ from textual.widgets import Button, Static
 
 
 class ChoosePlayerScreen(ModalScreen[int | None]):
+    DEFAULT_CSS = """
+    ChoosePlayerScreen { align: center middle; }
+    .dialog { width: 50; height: auto; border: thick $accent; background: $panel; padding: 1 2; }
+    .dialog Button { width: 100%; margin-top: 1; }
+    .dialog-title { text-style: bold; }
+    """
     BINDINGS = [("escape", "cancel", "Cancel")]
 
     def __init__(self, players: list[tuple[int, str]], prompt: str = "Who wants to peek?") -> None:

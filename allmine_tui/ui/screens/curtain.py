@@ -9,6 +9,13 @@ from textual.widgets import Button, Static
 
 class CurtainScreen(Screen[bool]):
     """Dismisses with True when the player is ready. Nothing of the game is drawn behind it."""
+    DEFAULT_CSS = """
+    CurtainScreen { align: center middle; background: $background; }
+    #curtain-box { width: 60; height: auto; border: double $accent; padding: 1 3; background: $panel; }
+    #curtain-title { text-align: center; text-style: bold; padding-bottom: 1; }
+    #curtain-text { text-align: center; padding-bottom: 1; }
+    #curtain-ready { width: 100%; }
+    """
 
     MIN_SIZE = (40, 10)
     BINDINGS = [("enter", "ready", "I'm ready"), ("space", "ready", "I'm ready"),

@@ -82,6 +82,12 @@ def rules_text(game_id: str) -> str:
 
 
 class HelpScreen(Screen):
+    DEFAULT_CSS = """
+    #help-title { height: 1; background: $primary-darken-2; padding: 0 1; }
+    #help-scroll { height: 1fr; padding: 0 2; }
+    #help-scroll:focus { background-tint: $foreground 3%; }
+    #help-text { margin: 0; }
+    """
     MIN_SIZE = (80, 24)
     BINDINGS = [
         Binding("escape", "close", "Close"),

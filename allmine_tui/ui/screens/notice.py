@@ -10,6 +10,7 @@ from textual.widgets import Button, Static
 class NoticeScreen(ModalScreen[None]):
     BINDINGS = [("enter,space,escape", "close", "Continue")]
     DEFAULT_CSS = """
+    NoticeScreen { align: center middle; }
     NoticeScreen #notice { width: 90; max-width: 95%; height: auto; border: thick $accent;
                            background: $panel; padding: 1 2; }
     NoticeScreen #notice-title { text-style: bold; padding-bottom: 1; }

@@ -15,11 +15,13 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.message import Message
+from textual.widgets import Static
 
 from ... import storage
 from ...games import GAMES, GameSpec
+from ..widgets.keybar import KeyBar
+from ..widgets.keybutton import KeyButton
 
 HEADER = "ALL MINE!  five small games for one terminal"
 
@@ -95,10 +97,39 @@ class ContinueLine(Static):
         self.screen.action_resume_newest()  # type: ignore[attr-defined]
 
 
+class GameList(Static):
+    """The games, one per line, the chosen one highlighted. Up/down (on the screen) or a click
+    choose; a plain Static rather than an OptionList keeps the picker quick to open."""
+
+    class Chosen(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def show(self, chosen: int) -> None:
+        text = Text()
+        for i, spec in enumerate(GAMES.values()):
+            line = Text(f" {'▶' if i == chosen else ' '} {spec.title:<17}", no_wrap=True)
+            line.append(f"{players_range(spec):>4} ", style="dim")
+            if i == chosen:
+                line.stylize("bold reverse")
+            text.append_text(line)
+            text.append("\n")
+        self.update(text)
+
+    def on_click(self, event) -> None:
+        event.stop()
+        offset = event.get_content_offset(self)
+        if offset is not None and 0 <= offset.y < len(GAMES):
+            self.post_message(self.Chosen(offset.y))
+
+
 class PickerScreen(Screen):
     MIN_SIZE = (80, 24)
     BINDINGS = [
         Binding("enter", "enter", "Resume", priority=True),
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
         Binding("n", "new_game", "New"),
         Binding("c", "continue_game", "Continue"),
         Binding("r", "rules", "Rules"),
@@ -111,39 +142,30 @@ class PickerScreen(Screen):
         super().__init__()
         self._saves: list[storage.SaveInfo] = []
         self._newest: storage.SaveInfo | None = None
+        self._chosen = 0
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        with Horizontal(id="picker-header"):
-            yield Static(f"[b]{HEADER}[/b]", id="picker-title")
-            yield Static("[?] help  [q] quit", id="picker-keys", markup=False)
+        title = Text(HEADER, style="bold")
+        title.append("    [?] help  [q] quit", style="dim")
+        yield Static(title, id="picker-title")
         with Horizontal(id="picker-main"):
-            yield OptionList(*[self._game_option(spec) for spec in GAMES.values()],
-                             id="game-list")
+            yield GameList(id="game-list")
             with Vertical(id="game-detail"):
                 yield Static(id="detail-title")
                 yield Static(id="detail-blurb")
-                yield Static(id="detail-meta")
                 yield Static(id="detail-saves")
                 with Horizontal(id="detail-buttons"):
-                    yield Button(Text("[n] New game"), id="new-game", variant="success",
-                                 compact=True)
-                    yield Button(Text("[c] Continue"), id="continue-game", compact=True)
-                    yield Button(Text("[r] Rules"), id="rules", compact=True)
+                    yield KeyButton(Text("[n] New game"), id="new-game", classes="-primary")
+                    yield KeyButton(Text("[c] Continue"), id="continue-game")
+                    yield KeyButton(Text("[r] Rules"), id="rules")
         yield ContinueLine(id="continue-line")
-        yield Static(id="picker-spacer")
-        yield Footer()
-
-    @staticmethod
-    def _game_option(spec: GameSpec) -> Option:
-        text = Text(f" {spec.title:<18}", no_wrap=True)
-        text.append(f"{players_range(spec):>4}", style="dim")
-        return Option(text, id=spec.id)
+        yield KeyBar([("⏎", "Resume", "enter"), ("n", "New", "new_game"),
+                      ("c", "Continue", "continue_game"), ("r", "Rules", "rules"),
+                      ("s", "Saves", "saves"), ("?", "Help", "help"), ("q", "Quit", "app.quit")])
 
     def on_mount(self) -> None:
-        games = self.query_one("#game-list", OptionList)
-        games.highlighted = 0
-        games.focus()
+        self.query_one(GameList).show(self._chosen)
         self._show_detail()
 
     def on_screen_resume(self) -> None:
@@ -152,10 +174,7 @@ class PickerScreen(Screen):
     # -- data ----------------------------------------------------------------------------------
     @property
     def game_id(self) -> str:
-        games = self.query_one("#game-list", OptionList)
-        index = games.highlighted if games.highlighted is not None else 0
-        option_id = games.get_option_at_index(index).id
-        return option_id or next(iter(GAMES))
+        return list(GAMES)[self._chosen]
 
     def saves_of(self, game_id: str) -> list[storage.SaveInfo]:
         return [s for s in self._saves if s.ok and s.game == game_id]
@@ -163,7 +182,8 @@ class PickerScreen(Screen):
     def refresh_saves(self) -> None:
         """Re-read the saves folder (in a thread, after the picker is drawn: every save is
         replayed to check it), then update the continue line and the per-game counts."""
-        self.run_worker(self._read_saves, thread=True, exclusive=True, group="saves")
+        self.run_worker(self._read_saves, thread=True, exclusive=True, group="saves",
+                        exit_on_error=False)
 
     def _read_saves(self) -> None:
         saves = storage.list_saves()
@@ -189,9 +209,9 @@ class PickerScreen(Screen):
     def _show_detail(self) -> None:
         spec = GAMES[self.game_id]
         self.query_one("#detail-title", Static).update(f"[b]{escape(spec.title)}[/b]")
-        self.query_one("#detail-blurb", Static).update(escape(spec.blurb))
-        self.query_one("#detail-meta", Static).update(
-            f"Players: {players_range(spec)}    Time: {escape(spec.minutes)}")
+        self.query_one("#detail-blurb", Static).update(
+            f"{escape(spec.blurb)}\n\nPlayers: {players_range(spec)}    "
+            f"Time: {escape(spec.minutes)}")
         mine = self.saves_of(spec.id)
         going = sum(1 for s in mine if not s.over)
         finished = len(mine) - going
@@ -205,18 +225,22 @@ class PickerScreen(Screen):
                 parts.append(f"{finished} finished")
             saves = f"Saved games: {', '.join(parts)}."
         self.query_one("#detail-saves", Static).update(saves)
-        self.query_one("#continue-game", Button).label = Text(f"[c] Continue ({going})")
+        self.query_one("#continue-game", KeyButton).update(Text(f"[c] Continue ({going})"))
 
     # -- events --------------------------------------------------------------------------------
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    def on_game_list_chosen(self, event: GameList.Chosen) -> None:
         event.stop()
+        self._choose(event.index)
+
+    def action_move(self, delta: int) -> None:
+        self._choose((self._chosen + delta) % len(GAMES))
+
+    def _choose(self, index: int) -> None:
+        self._chosen = index
+        self.query_one(GameList).show(index)
         self._show_detail()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        # A click on a game highlights it (done by the list); Enter is the screen's own key.
-        event.stop()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    def on_key_button_pressed(self, event: KeyButton.Pressed) -> None:
         event.stop()
         actions = {"new-game": self.action_new_game, "continue-game": self.action_continue_game,
                    "rules": self.action_rules}
@@ -226,10 +250,7 @@ class PickerScreen(Screen):
 
     # -- actions -------------------------------------------------------------------------------
     def action_enter(self) -> None:
-        focused = self.focused
-        if isinstance(focused, Button):  # Enter on a focused button presses it
-            focused.press()
-        elif self._newest is not None:
+        if self._newest is not None:
             self.action_resume_newest()
         else:
             self.action_new_game()

@@ -29,6 +29,9 @@ def bot_delay() -> float:
 
 
 class PlayScreen(Screen):
+    DEFAULT_CSS = """
+    #status-bar { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; text-style: bold; }
+    """
     MIN_SIZE = (100, 30)
     #: Markdown describing this screen's keys and mouse use; shown in help.
     CONTROLS = ""

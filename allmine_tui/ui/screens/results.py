@@ -23,6 +23,29 @@ def winners_line(names: list[str], winners: list[int]) -> str:
 
 
 class ResultsScreen(Screen):
+    DEFAULT_CSS = """
+    #results-title { height: 1; background: $primary-darken-2; padding: 0 1; }
+    #results-winners {
+        height: auto;
+        margin: 1 1 0 1;
+        padding: 0 2;
+        border: double $warning;
+        text-align: center;
+        text-style: bold;
+        color: $warning;
+    }
+    #results-body { height: 1fr; }
+    #results-table {
+        height: auto;
+        max-height: 100%;
+        margin-top: 1;
+        border: round $primary;
+        scrollbar-size-vertical: 1;
+    }
+    #results-notes { height: auto; padding: 0 2; color: $text-muted; }
+    #results-buttons { height: auto; padding: 1 1 0 1; }
+    #results-buttons Button { margin-right: 2; }
+    """
     MIN_SIZE = (80, 24)
     BINDINGS = [
         Binding("enter", "enter", "Back to the games", priority=True),

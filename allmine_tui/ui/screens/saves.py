@@ -16,6 +16,16 @@ from ...games import GAMES
 
 
 class SavesScreen(Screen):
+    DEFAULT_CSS = """
+    #saves-title { height: 1; background: $primary-darken-2; padding: 0 1; }
+    #saves-folder { height: auto; padding: 0 1; color: $text-muted; }
+    #saves-table { height: 1fr; margin: 1 1 0 1; border: round $primary; }
+    #saves-table:focus { border: round $accent; }
+    #saves-empty { height: 1fr; margin: 1 1 0 1; border: round $primary; padding: 1 2; content-align: center middle; }
+    #saves-detail { height: auto; padding: 0 2; }
+    #saves-buttons { height: auto; padding: 0 1; }
+    #saves-buttons Button { margin-right: 2; }
+    """
     MIN_SIZE = (80, 24)
     BINDINGS = [
         Binding("escape", "back", "Back"),

@@ -50,6 +50,31 @@ def check_names(names: list[str]) -> list[str | None]:
 
 
 class SetupScreen(Screen):
+    DEFAULT_CSS = """
+    #setup-title { height: 1; background: $primary-darken-2; padding: 0 1; }
+    #setup-body { height: 1fr; padding: 0 1; }
+    .setup-row { height: auto; margin-top: 1; }
+    .setup-label { width: 10; text-style: bold; }
+    .count-select { width: 18; }
+    .setup-panel { height: auto; border: round $primary; padding: 0 1; margin-top: 1; }
+    .setup-panel .panel-title { padding-bottom: 1; }
+    .seat-row { height: auto; }
+    .seat-number { width: 4; }
+    .seat-name { width: 20; margin-right: 2; }
+    .seat-name.-invalid { background: $error 40%; text-style: bold; }
+    .seat-kind { width: 12; margin-right: 2; }
+    .seat-level { width: 20; }
+    .seat-level.-human { visibility: hidden; }
+    .option-select { width: 24; }
+    .option-help { width: 1fr; padding-left: 2; }
+    #seed { width: 24; }
+    .seed-help { width: 1fr; padding-left: 2; }
+    #setup-error { height: auto; padding: 0 2; color: $error; text-style: bold; display: none; }
+    #setup-error.-shown { display: block; }
+    #setup-buttons { height: auto; padding: 0 1; }
+    #setup-buttons Button { margin-right: 2; }
+    #start { text-style: bold; min-width: 20; }
+    """
     MIN_SIZE = (80, 24)
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", priority=True),

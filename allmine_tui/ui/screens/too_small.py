@@ -8,6 +8,10 @@ from textual.widgets import Static
 
 
 class TooSmallScreen(Screen):
+    DEFAULT_CSS = """
+    TooSmallScreen { align: center middle; }
+    #too-small-message { width: auto; border: heavy $warning; padding: 1 2; text-align: center; }
+    """
     MIN_SIZE = (0, 0)
     BINDINGS = [("ctrl+q", "app.quit", "Quit")]
 

@@ -1,0 +1,19 @@
+"""A one-line, clickable list of a screen's keys: a light stand-in for Textual's Footer where
+start-up time matters (the Footer rebuilds itself several times while the first screen opens)."""
+from __future__ import annotations
+
+from rich.markup import escape
+from textual.widgets import Static
+
+
+class KeyBar(Static):
+    DEFAULT_CSS = """
+    KeyBar { dock: bottom; height: 1; background: $panel; color: $text-muted; padding: 0 1; }
+    """
+
+    def __init__(self, keys: list[tuple[str, str, str]], **kwargs) -> None:
+        """``keys``: (key label, description, action) triples; an action without a namespace
+        runs on the screen."""
+        parts = [f"[@click={action if '.' in action else 'screen.' + action}]"
+                 f"[b]{escape(key)}[/b] {escape(text)}[/]" for key, text, action in keys]
+        super().__init__("  ".join(parts), **kwargs)
