@@ -197,9 +197,22 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     folder = Path(folder) if folder else saves_dir()
     if not folder.is_dir():
         return []
+    _sweep_temp_files(folder)
     infos = [inspect(p) for p in folder.glob("*.json") if not p.name.startswith(".")]
     infos.sort(key=lambda i: -i.updated)
     return infos
+
+
+def _sweep_temp_files(folder: Path, max_age: float = 3600.0) -> None:
+    """Remove our own half-written temp files (``.NAME.json.XXXX.tmp``) left by a crash during a
+    save, once they are an hour old. Save files themselves are never touched."""
+    now = time.time()
+    for tmp in folder.glob(".*.json.*.tmp"):
+        try:
+            if now - tmp.stat().st_mtime > max_age:
+                tmp.unlink()
+        except OSError:
+            pass
 
 
 def newest_resumable(folder: Path | None = None) -> SaveInfo | None:

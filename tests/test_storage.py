@@ -381,3 +381,26 @@ def test_kill_during_save_never_leaves_a_broken_file(tmp_path):
         listed = storage.list_saves()  # temp files a kill may leave are never listed as saves
         assert [(i.path.name, i.ok) for i in listed] == [("autosave.json", True)]
     assert all(k >= 1 for k in lengths)
+
+
+def test_old_temp_files_from_a_crash_are_swept_but_saves_are_not(tmp_path):
+    import os
+    import time as _time
+
+    from allmine_tui import storage as st
+
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    old_tmp = folder / ".game.json.abc123.tmp"
+    new_tmp = folder / ".other.json.def456.tmp"
+    bad_save = folder / "broken.json"
+    for f in (old_tmp, new_tmp, bad_save):
+        f.write_text("{")
+    long_ago = _time.time() - 7200
+    os.utime(old_tmp, (long_ago, long_ago))
+    os.utime(bad_save, (long_ago, long_ago))
+    infos = st.list_saves(folder)
+    assert not old_tmp.exists()
+    assert new_tmp.exists()  # it may belong to a save in progress
+    assert bad_save.read_text() == "{"
+    assert [i.path.name for i in infos] == ["broken.json"] and not infos[0].ok
