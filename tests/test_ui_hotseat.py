@@ -184,3 +184,33 @@ async def test_resume_with_two_humans_starts_behind_the_curtain(monkeypatch, tmp
         await pilot.press("enter")
         await pilot.pause(0.1)
         assert app.screen.viewer == acting[0]
+
+
+async def test_peek_at_own_hand_between_turns(monkeypatch):
+    """While a bot thinks, the table view shows no hand; p lets a chosen human look at their own
+    hand behind the curtain, and p again hides it."""
+    from allmine_tui.ui.screens.choose_player import ChoosePlayerScreen
+
+    monkeypatch.setenv("ALLMINE_BOT_DELAY", "60")  # the bot keeps thinking during the test
+    match = Match("all-mine", [Seat("Ann"), Seat("Bob"), Seat("Cleo", "random")], 4)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        game = app.screen
+        assert game.viewer is None and not isinstance(app.screen, CurtainScreen)
+        await assert_private(app, pilot, match)
+        await pilot.press("p")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, ChoosePlayerScreen)
+        await pilot.click("#seat-1")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, CurtainScreen) and app.screen.player == "Bob"
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert app.screen is game and game.viewer == 1
+        text = await assert_private(app, pilot, match)
+        assert card_name(match.state.hands[1][0]) in text
+        await pilot.press("p")
+        await pilot.pause(0.1)
+        assert game.viewer is None
+        await assert_private(app, pilot, match)
