@@ -90,8 +90,9 @@ class AllMineScreen(PlayScreen):
         if viewer is not None and len(self.match.humans) > 1:
             t.append(f"· viewing as {names[viewer]} ", style="italic")
         scores = "   ".join(f"{n} {s}" for n, s in zip(names, view["scores"]))
-        width = max(0, self.app.size.width - len(t.plain) - len(scores) - 3)
-        t.append(" " * width + scores)
+        room = self.app.size.width - len(t.plain) - 3
+        if room >= len(scores):  # scores also stand in the table; here only when they fit
+            t.append(" " * (room - len(scores)) + scores)
         return t
 
     def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
