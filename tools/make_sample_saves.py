@@ -44,6 +44,13 @@ def _all_mine_mid_game(match: Match) -> bool:
     return s.hand_no == 2 and s.phase == "play" and s.tricks_done >= 3
 
 
+def _all_in_mid_game(match: Match) -> bool:
+    s = match.state
+    humans = [i for i, seat in enumerate(match.seats) if seat.human]
+    return s.round >= 10 and s.phase == "write" and all(c is None for c in s.choice) \
+        and not any(s.done[i] for i in humans)
+
+
 SAMPLES = [
     Sample("all-mine-mid-hand.json", "all-mine",
            (Seat("Arve"), Seat("Brittany"), Seat("Clay", "random")), 1001,
@@ -51,12 +58,16 @@ SAMPLES = [
     Sample("all-mine-mid-game.json", "all-mine",
            (Seat("Arve"), Seat("Brittany", "random"), Seat("Clay"), Seat("Deepal", "random")), 2002,
            _all_mine_mid_game, "4 players, in hand 3"),
+    Sample("all-in-mid-game.json", "all-in",
+           (Seat("Ann"), Seat("Bob"), Seat("Cleo", "random")), 3003,
+           _all_in_mid_game, "3 players on advanced sheets, round 10 or later"),
 ]
 
 
 def build(sample: Sample, max_actions: int = 10_000) -> Match:
     """Play the sample's game until it is ready and a human must act."""
-    match = Match(sample.game, list(sample.seats), sample.seed)
+    options = {"sheets": "advanced"} if sample.game == "all-in" else None
+    match = Match(sample.game, list(sample.seats), sample.seed, options)
     rng = random.Random(f"sample/{sample.filename}/{sample.seed}")
     while len(match.log) < max_actions:
         match.run_bots()

@@ -48,6 +48,10 @@ GAMES: dict[str, GameSpec] = {
                  "Trick-taking with a twist: before each hand, secretly predict which treasure "
                  "you will collect most of and which least. Every hand's card backs show their suit.",
                  "30–40 min", "allmine_tui.games.all_mine"),
+        GameSpec("all-in", "All In", 1, 6,
+                 "Flip and write: two cards are revealed each round and everyone secretly writes "
+                 "one on their own sheet, building poker hands in its rows and columns.",
+                 "20–30 min", "allmine_tui.games.all_in"),
     ]
 }
 

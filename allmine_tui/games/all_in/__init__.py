@@ -1,0 +1,1 @@
+"""All In: a flip-and-write poker game on personal sheets."""

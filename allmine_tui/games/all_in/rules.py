@@ -1,0 +1,553 @@
+"""All In rules: 23 rounds of two revealed cards written secretly on personal sheets, poker chips,
+the Golden Deck, completed hands and poker scoring with Best Scoring Hand bonuses.
+
+Pure Python, no Textual. Writing a card takes two actions: choose the card ("card", c), then the
+space ("place", cell); the app sends both at once. A player with no legal space only "skip"s.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from functools import lru_cache
+
+from ...engine import Action, Event, GameInfo, IllegalAction, OptionSpec, Result, Rules, stream
+from .cards import DECK, card_name, is_joker
+from .poker import CATEGORY_NAMES, evaluate
+from .sheets import BASIC, get_sheet, load_sheets
+
+ROUNDS = 23
+GOLDEN_SIZE = 8
+WRITE, GOLDEN, OVER = "write", "golden", "over"
+MAX_USEFUL_CHIPS = 8  # 6 value steps + a suit change reach any card
+
+INFO = GameInfo(
+    id="all-in", title="All In", min_players=1, max_players=6,
+    blurb="Flip and write: two cards a round, one written secretly on your sheet to build poker "
+          "hands in its rows and columns.",
+    minutes="20–30 min",
+    options=(OptionSpec("sheets", "Player sheets", ("basic", "advanced", "shared"), "basic",
+                        "basic: everyone plays the Q♦ sheet; advanced: a random sheet each; "
+                        "shared: one random sheet for everyone"),),
+)
+
+
+_DIST = [[min(abs(a - b), 13 - abs(a - b)) for b in range(14)] for a in range(14)]
+
+
+@lru_cache(maxsize=None)
+def _options(a: int, b: int) -> tuple[tuple[int, int], ...]:
+    """Every (cost, card) writable from revealed cards a and b, cheapest first."""
+    out = []
+    if a >= 52 and b >= 52:
+        return tuple((0, c) for c in range(52))
+    if a >= 52 or b >= 52:
+        other = b if a >= 52 else a
+        ov, os_ = other % 13 + 1, other // 13
+        for c in range(52):
+            by_value = _DIST[ov][c % 13 + 1]
+            by_suit = 0 if c // 13 == os_ else 2
+            out.append((min(by_value, by_suit), c))
+    else:
+        va, sa, vb, sb = a % 13 + 1, a // 13, b % 13 + 1, b // 13
+        for c in range(52):
+            v = c % 13 + 1
+            da, db = _DIST[va][v], _DIST[vb][v]
+            out.append(((da if da < db else db) + (0 if c // 13 in (sa, sb) else 2), c))
+    out.sort()
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def composable(a: int, b: int, chips: int) -> tuple[tuple[int, int], ...]:
+    """Every (card, cost) writable from revealed cards a and b with at most ``chips`` chips,
+    cheapest first."""
+    return tuple((c, cost) for cost, c in _options(a, b) if cost <= chips)
+
+
+@lru_cache(maxsize=4096)
+def cost_table(a: int, b: int) -> tuple[int, ...]:
+    """The chip cost of each of the 52 cards from revealed cards a and b."""
+    costs = [0] * 52
+    for cost, c in _options(a, b):
+        costs[c] = cost
+    return tuple(costs)
+
+
+_PLACE = tuple(Action("place", (c,)) for c in range(64))
+_SKIP = Action("skip")
+
+
+@lru_cache(maxsize=4096)
+def _card_actions(a: int, b: int, chips: int) -> tuple[Action, ...]:
+    return tuple(Action("card", (c,)) for c, _cost in composable(a, b, chips))
+
+
+def cell_name(sheet, cell: int) -> str:
+    row, col = sheet.cells[cell]
+    return f"{'ABCDEFGHIJKLMNOP'[col]}{row + 1}"
+
+
+@dataclass
+class AllInState:
+    n: int
+    seed: int | str
+    mode: str
+    sheet_ids: list
+    deck: list = field(default_factory=list)  # main deck, drawn from the end
+    golden_deck: list = field(default_factory=list)
+    discard: list = field(default_factory=list)  # revealed cards of past rounds
+    removed: list = field(default_factory=list)  # Golden Deck cards taken out of the game
+    round: int = 0  # 1..23
+    revealed: list = field(default_factory=list)
+    phase: str = WRITE
+    written: list = field(default_factory=list)  # per player: card or None per cell
+    choice: list = field(default_factory=list)  # per player: card chosen, not yet placed
+    done: list = field(default_factory=list)  # per player: finished this phase
+    pickers: list = field(default_factory=list)  # players choosing from the Golden Deck now
+    golden_pick: list = field(default_factory=list)  # per player: Golden Deck card picked now
+    golden_used: list = field(default_factory=list)
+    chips_won: list = field(default_factory=list)
+    chips_spent: list = field(default_factory=list)
+    completed: list = field(default_factory=list)  # per player: letters declared
+    first_round: dict = field(default_factory=dict)  # letter -> round it was first completed
+    last_written: list = field(default_factory=list)  # per player: cell written last (private)
+    round_cells: list = field(default_factory=list)  # per player: cells written this round
+    # derived, not saved: legal spaces per (player, number of written spaces)
+    frontier: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def to_json(self) -> dict:
+        return {f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name != "frontier"}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "AllInState":
+        names = {f.name for f in fields(cls)} - {"frontier"}
+        missing = names - set(data)
+        if missing:
+            raise ValueError(f"state is missing {', '.join(sorted(missing))}")
+        return cls(**{k: _copy(data[k]) for k in names})
+
+
+def _copy(value):
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value
+
+
+class AllInRules(Rules):
+    info = INFO
+
+    # -- setting up ------------------------------------------------------------------------------
+    def new_state(self, n_players: int, options: dict[str, str], seed: int | str) -> AllInState:
+        self.info.check_players(n_players)
+        options = self.info.resolve_options(options)
+        mode = options["sheets"]
+        rng = stream(seed, "setup")
+        ids = list(load_sheets())
+        if mode == "advanced":
+            sheet_ids = [rng.choice(ids) for _ in range(n_players)]
+        elif mode == "shared":
+            sheet_ids = [rng.choice(ids)] * n_players
+        else:
+            sheet_ids = [BASIC] * n_players
+        deck = list(DECK)
+        rng.shuffle(deck)
+        state = AllInState(
+            n=n_players, seed=seed, mode=mode, sheet_ids=sheet_ids,
+            golden_deck=sorted(deck[:GOLDEN_SIZE]), deck=deck[GOLDEN_SIZE:],
+            written=[[None] * len(get_sheet(s).cells) for s in sheet_ids],
+            choice=[None] * n_players, done=[False] * n_players,
+            golden_pick=[None] * n_players, golden_used=[False] * n_players,
+            chips_won=[0] * n_players, chips_spent=[0] * n_players,
+            completed=[[] for _ in range(n_players)], last_written=[None] * n_players,
+            round_cells=[[] for _ in range(n_players)],
+        )
+        self._next_round(state)
+        return state
+
+    def _next_round(self, state: AllInState) -> list[Event]:
+        if state.revealed:
+            state.discard.extend(state.revealed)
+        if state.round >= ROUNDS or len(state.deck) < 2:
+            state.revealed = []
+            state.phase = OVER
+            return [Event("The main deck is empty: final scoring.", "game_over")]
+        state.round += 1
+        state.revealed = [state.deck.pop(), state.deck.pop()]
+        state.phase = WRITE
+        state.choice = [None] * state.n
+        state.done = [False] * state.n
+        state.round_cells = [[] for _ in range(state.n)]
+        return [Event(f"Round {state.round}: {card_name(state.revealed[0])} and "
+                      f"{card_name(state.revealed[1])} are revealed.", "round")]
+
+    # -- sheets ----------------------------------------------------------------------------------
+    def sheet(self, state: AllInState, seat: int):
+        return get_sheet(state.sheet_ids[seat])
+
+    def legal_cells(self, state: AllInState, seat: int) -> list[int]:
+        """Empty spaces where ``seat`` may write this round's card."""
+        sheet = get_sheet(state.sheet_ids[seat])
+        written = state.written[seat]
+        if state.round <= 2:
+            return [c for c in sheet.starts if written[c] is None]
+        # written spaces only ever grow, so their count identifies this player's frontier
+        key = (seat, len(written) - written.count(None))
+        cached = state.frontier.get(key)
+        if cached is not None:
+            return list(cached)
+        near: set[int] = set()
+        neighbors = sheet.neighbors
+        for c, card in enumerate(written):
+            if card is not None:
+                near |= neighbors[c]
+        golden = sheet.golden_cell
+        cells = sorted(c for c in near if written[c] is None and c != golden)
+        state.frontier[key] = tuple(cells)
+        return cells
+
+    def empty_cells(self, state: AllInState, seat: int) -> list[int]:
+        sheet = get_sheet(state.sheet_ids[seat])
+        written = state.written[seat]
+        return [c for c in range(len(sheet.cells)) if c != sheet.golden_cell and written[c] is None]
+
+    def chips(self, state: AllInState, seat: int) -> int:
+        return state.chips_won[seat] - state.chips_spent[seat]
+
+    # -- who acts and what they may do --------------------------------------------------------
+    def to_act(self, state: AllInState) -> list[int]:
+        if state.phase == WRITE:
+            return [s for s in range(state.n) if not state.done[s]]
+        if state.phase == GOLDEN:
+            return [s for s in state.pickers if not state.done[s]]
+        return []
+
+    def is_over(self, state: AllInState) -> bool:
+        return state.phase == OVER
+
+    def legal_actions(self, state: AllInState, seat: int) -> list[Action]:
+        if not 0 <= seat < state.n or state.phase == OVER or state.done[seat]:
+            return []
+        if state.phase == WRITE:
+            cells = self.legal_cells(state, seat)
+            if not cells:
+                return [_SKIP]
+            if state.choice[seat] is None:
+                a, b = state.revealed
+                return list(_card_actions(a, b, min(self.chips(state, seat), MAX_USEFUL_CHIPS)))
+            return [_PLACE[c] for c in cells]
+        # the Golden Deck
+        if seat not in state.pickers:
+            return []
+        if state.golden_pick[seat] is None:
+            return [Action("golden", (c,)) for c in sorted(set(state.golden_deck))]
+        if state.choice[seat] is None:  # a Joker from the Golden Deck: any card
+            return [Action("card", (c,)) for c in range(52)]
+        return [Action("place", (c,)) for c in self.empty_cells(state, seat)]
+
+    def write_options(self, state: AllInState, seat: int) -> list[tuple[int, int]]:
+        """(card, chip cost) the seat can write now, cheapest first (for screens and bots)."""
+        a, b = state.revealed
+        return list(composable(a, b, min(self.chips(state, seat), MAX_USEFUL_CHIPS)))
+
+    # -- applying actions ----------------------------------------------------------------------
+    def apply(self, state: AllInState, seat: int, action: Action) -> list[Event]:
+        if state.phase == OVER:
+            raise IllegalAction("The game is over.")
+        if not isinstance(seat, int) or not 0 <= seat < state.n:
+            raise IllegalAction("There is no such player.")
+        if state.done[seat] or (state.phase == GOLDEN and seat not in state.pickers):
+            raise IllegalAction("You have nothing to do until the next round.")
+        kind, args = action.kind, action.args
+        if kind in ("card", "place", "golden") and (
+                len(args) != 1 or type(args[0]) is not int):
+            raise IllegalAction("That move needs one card or one space.")
+        if state.phase == WRITE:
+            if kind == "skip":
+                if self.legal_cells(state, seat):
+                    raise IllegalAction("You can write a card this round, so you cannot skip.")
+                state.done[seat] = True
+                events = [Event(f"{{{seat}}} has no space to write on and skips the round.",
+                                "skip")]
+                return events + self._after_writing(state)
+            if kind == "card":
+                return self._choose_card(state, seat, args[0])
+            if kind == "place":
+                return self._place(state, seat, args[0])
+            raise IllegalAction("Choose a card to write, then a space.")
+        if kind == "golden":
+            return self._golden(state, seat, args[0])
+        if kind == "card":
+            if state.golden_pick[seat] is None or not is_joker(state.golden_pick[seat]):
+                raise IllegalAction("Pick a card from the Golden Deck first.")
+            return self._choose_card(state, seat, args[0])
+        if kind == "place":
+            return self._place(state, seat, args[0])
+        raise IllegalAction("Pick a card from the Golden Deck.")
+
+    def _choose_card(self, state: AllInState, seat: int, c: int) -> list[Event]:
+        if state.choice[seat] is not None:
+            raise IllegalAction("You have already chosen your card; now choose a space.")
+        if state.phase == WRITE and not self.legal_cells(state, seat):
+            raise IllegalAction("You have no space to write on this round, so you skip it.")
+        if not 0 <= c < 52:
+            raise IllegalAction("That is not a card you can write.")
+        if state.phase == WRITE:
+            cost = cost_table(*state.revealed)[c]
+            if cost is None:
+                raise IllegalAction("That card cannot be made from the revealed cards.")
+            if cost > self.chips(state, seat):
+                raise IllegalAction(f"{card_name(c)} costs {cost} chips; you have "
+                                    f"{self.chips(state, seat)}.")
+        state.choice[seat] = c
+        return []
+
+    def _place(self, state: AllInState, seat: int, cell: int) -> list[Event]:
+        c = state.choice[seat]
+        if c is None:
+            raise IllegalAction("Choose the card to write first.")
+        sheet = get_sheet(state.sheet_ids[seat])
+        if not 0 <= cell < len(sheet.cells):
+            raise IllegalAction("There is no such space on your sheet.")
+        golden = state.phase == GOLDEN
+        allowed = self.empty_cells(state, seat) if golden else self.legal_cells(state, seat)
+        if cell not in allowed:
+            if cell == sheet.golden_cell:
+                raise IllegalAction("The Golden Card's space can never be written on.")
+            if state.written[seat][cell] is not None:
+                raise IllegalAction("That space already holds a card.")
+            if state.round <= 2:
+                raise IllegalAction("In rounds 1 and 2 you write on a starting space (•).")
+            raise IllegalAction("Write next to a card you have written (linked by a line).")
+        cost = 0 if golden else cost_table(*state.revealed)[c]
+        state.written[seat][cell] = c
+        state.chips_spent[seat] += cost
+        state.last_written[seat] = cell
+        state.round_cells[seat].append(cell)
+        state.choice[seat] = None
+        state.done[seat] = True
+        where = cell_name(sheet, cell)
+        if golden:
+            events = [Event(f"{{{seat}}} writes a Golden Deck card.", "golden",
+                            {seat: f"(you wrote {card_name(c)} on {where})"})]
+            return events + self._after_golden(state)
+        spent = f" for {cost} chip{'s' if cost != 1 else ''}" if cost else ""
+        events = [Event(f"{{{seat}}} has written a card.", "write",
+                        {seat: f"(you wrote {card_name(c)} on {where}{spent})"})]
+        return events + self._after_writing(state)
+
+    def _surrounded(self, state: AllInState, seat: int) -> bool:
+        sheet = get_sheet(state.sheet_ids[seat])
+        written = state.written[seat]
+        return all(written[c] is not None for c in sheet.around_golden)
+
+    def _after_writing(self, state: AllInState) -> list[Event]:
+        if not all(state.done):
+            return []
+        pickers = [s for s in range(state.n)
+                   if not state.golden_used[s] and self._surrounded(state, s)
+                   and state.golden_deck and self.empty_cells(state, s)]
+        if pickers:
+            state.phase = GOLDEN
+            state.pickers = pickers
+            state.done = [s not in pickers for s in range(state.n)]
+            state.golden_pick = [None] * state.n
+            state.choice = [None] * state.n
+            names = " and ".join(f"{{{s}}}" for s in pickers)
+            return [Event(f"{names} surrounded the Golden Card and pick"
+                          f"{'s' if len(pickers) == 1 else ''} from the Golden Deck.", "golden")]
+        return self._end_round(state)
+
+    def _golden(self, state: AllInState, seat: int, c: int) -> list[Event]:
+        if state.golden_pick[seat] is not None:
+            raise IllegalAction("You have already picked from the Golden Deck.")
+        if c not in state.golden_deck:
+            raise IllegalAction("That card is not in the Golden Deck.")
+        state.golden_pick[seat] = c
+        state.golden_used[seat] = True
+        if not is_joker(c):
+            state.choice[seat] = c
+        return []
+
+    def _after_golden(self, state: AllInState) -> list[Event]:
+        if not all(state.done):
+            return []
+        for c in sorted({state.golden_pick[s] for s in state.pickers}):
+            state.golden_deck.remove(c)
+            state.removed.append(c)
+        state.pickers = []
+        state.golden_pick = [None] * state.n
+        return self._end_round(state)
+
+    def _end_round(self, state: AllInState) -> list[Event]:
+        events: list[Event] = []
+        newly: dict[str, list[int]] = {}
+        for s in range(state.n):
+            sheet = get_sheet(state.sheet_ids[s])
+            written = state.written[s]
+            # only hands through a space written this round can have become complete
+            touched = sorted({h for cell in state.round_cells[s] for h in sheet.hands_of_cell[cell]})
+            for hand in (sheet.hands[h] for h in touched):
+                if hand.letter in state.completed[s]:
+                    continue
+                if all(written[c] is not None or c == sheet.golden_cell for c in hand.cells):
+                    newly.setdefault(hand.letter, []).append(s)
+        for letter in sorted(newly):
+            first = letter not in state.first_round
+            for s in newly[letter]:
+                hand = next(h for h in get_sheet(state.sheet_ids[s]).hands if h.letter == letter)
+                if first:
+                    gain = 2 if hand.icon == 2 else 1
+                else:
+                    gain = 1 if hand.icon == 2 else 0
+                state.chips_won[s] += gain
+                state.completed[s].append(letter)
+                state.completed[s].sort()
+                events.append(Event(f"{{{s}}} completes hand {letter}"
+                                    + (f" and wins {gain} chip{'s' if gain > 1 else ''}."
+                                       if gain else " (no chip: already completed before)."),
+                                    "declare"))
+            if first:
+                state.first_round[letter] = state.round
+        return events + self._next_round(state)
+
+    # -- what each seat may know ---------------------------------------------------------------
+    def view(self, state: AllInState, seat: int | None) -> dict:
+        over = state.phase == OVER
+        players = []
+        for s in range(state.n):
+            mine = over or s == seat
+            players.append({
+                "sheet": state.sheet_ids[s],
+                "completed": list(state.completed[s]),
+                "chips_won": state.chips_won[s],
+                "chips_spent": state.chips_spent[s] if mine else None,
+                "written": list(state.written[s]) if mine else None,
+                "done": state.done[s],
+                "golden_used": state.golden_used[s],
+            })
+        view = {
+            "game": "all-in", "n": state.n, "viewer": seat, "phase": state.phase,
+            "to_act": self.to_act(state), "round": state.round, "rounds": ROUNDS,
+            "revealed": list(state.revealed), "golden_size": len(state.golden_deck),
+            "deck_size": len(state.deck), "players": players, "first_round": dict(state.first_round),
+            "pickers": list(state.pickers),
+            "mode": state.mode,
+        }
+        if seat is not None:
+            view["choice"] = state.choice[seat]
+            view["golden_pick"] = state.golden_pick[seat]
+            view["last_written"] = state.last_written[seat]
+            picking = state.phase == GOLDEN and seat in state.pickers and not state.done[seat]
+            view["golden_deck"] = sorted(state.golden_deck) if picking else None
+        return view
+
+    # -- scoring -------------------------------------------------------------------------------
+    def hand_cards(self, state: AllInState, seat: int, hand) -> list[int]:
+        sheet = get_sheet(state.sheet_ids[seat])
+        written = state.written[seat]
+        return [sheet.golden if c == sheet.golden_cell else written[c]
+                for c in hand.cells if c == sheet.golden_cell or written[c] is not None]
+
+    def scoring(self, state: AllInState) -> dict:
+        """Per player: each hand's evaluation, Best Scoring Hand wins, chips and totals."""
+        n = state.n
+        letters = sorted({h.letter for s in range(n) for h in self.sheet(state, s).hands})
+        evals = [{} for _ in range(n)]
+        bonus_of = [{} for _ in range(n)]
+        for s in range(n):
+            for hand in self.sheet(state, s).hands:
+                evals[s][hand.letter] = evaluate(self.hand_cards(state, s, hand))
+                bonus_of[s][hand.letter] = hand.bonus
+        best: dict[str, list[int]] = {}
+        for letter in letters:
+            scored = [s for s in range(n) if letter in evals[s] and evals[s][letter].points]
+            if not scored:
+                best[letter] = []
+                continue
+            top = max(evals[s][letter].key for s in scored)
+            best[letter] = [s for s in scored if evals[s][letter].key == top]
+        out = []
+        for s in range(n):
+            hands_pts = sum(e.points for e in evals[s].values())
+            bonus = sum(bonus_of[s][letter] for letter in letters if s in best[letter])
+            unused = state.chips_won[s] - state.chips_spent[s]
+            out.append({"hands": evals[s], "hand_points": hands_pts, "bonus": bonus,
+                        "unused_chips": unused, "total": hands_pts + bonus + unused})
+        return {"letters": letters, "players": out, "best": best}
+
+    def result(self, state: AllInState) -> Result:
+        sc = self.scoring(state)
+        players = sc["players"]
+        totals = [p["total"] for p in players]
+        top = max(totals)
+        tied = [s for s in range(state.n) if totals[s] == top]
+        most_chips = max(players[s]["unused_chips"] for s in tied)
+        winners = [s for s in tied if players[s]["unused_chips"] == most_chips]
+        table: list = []
+        for letter in sc["letters"]:
+            row = []
+            for s, p in enumerate(players):
+                e = p["hands"].get(letter)
+                if e is None:
+                    row.append("—")
+                    continue
+                text = f"{CATEGORY_NAMES[e.category]} {e.points}" if e.points else "—"
+                if s in sc["best"][letter]:
+                    text += f" ★+{self.sheet(state, s).hands[self._hand_index(state, s, letter)].bonus}"
+                row.append(text)
+            table.append((f"Hand {letter}", row))
+        table.append(("Hands", [p["hand_points"] for p in players]))
+        table.append(("Best Scoring Hands", [p["bonus"] for p in players]))
+        table.append(("Unused chips", [p["unused_chips"] for p in players]))
+        table.append(("Total", totals))
+        notes = ["★ marks a Best Scoring Hand (its bonus is added)."]
+        if len(tied) > 1 and len(winners) < len(tied):
+            notes.append("Equal totals: the player with more unused chips wins.")
+        return Result(scores=totals, winners=winners, table=table, notes=notes)
+
+    def _hand_index(self, state: AllInState, seat: int, letter: str) -> int:
+        return next(i for i, h in enumerate(self.sheet(state, seat).hands) if h.letter == letter)
+
+    def state_from_json(self, data: dict) -> AllInState:
+        return AllInState.from_json(data)
+
+    def describe_action(self, action: Action) -> str:
+        if action.kind in ("card", "golden"):
+            return f"{action.kind} {card_name(action.args[0])}"
+        return super().describe_action(action)
+
+    def progress(self, state: AllInState) -> str:
+        if state.phase == OVER:
+            return "finished"
+        return f"round {state.round}/{ROUNDS}"
+
+    # -- for tests -----------------------------------------------------------------------------
+    def perturb_secrets(self, state: AllInState, viewer: int | None, rng) -> AllInState:
+        new = AllInState.from_json(state.to_json())
+        hidden = list(new.deck)
+        sees_golden = (viewer is not None and new.phase == GOLDEN and viewer in new.pickers
+                       and not new.done[viewer])
+        if not sees_golden:
+            hidden += new.golden_deck
+        rng.shuffle(hidden)
+        new.deck = hidden[:len(new.deck)]
+        if not sees_golden:
+            new.golden_deck = sorted(hidden[len(new.deck):])
+        for s in range(new.n):
+            if s == viewer:
+                continue
+            new.written[s] = [None if c is None else rng.randrange(52) for c in new.written[s]]
+            new.chips_spent[s] = rng.randint(0, new.chips_won[s])
+            if new.choice[s] is not None:
+                new.choice[s] = rng.randrange(52)
+            new.last_written[s] = None if new.last_written[s] is None else rng.randrange(3)
+            new.round_cells[s] = [rng.randrange(3) for _ in new.round_cells[s]]
+        return new
+
+    def conserved(self, state: AllInState) -> dict[str, int]:
+        every = state.deck + state.golden_deck + state.revealed + state.discard + state.removed
+        return {"cards": len(every), "distinct": len(set(every))}
+
+
+RULES = AllInRules()
