@@ -82,8 +82,9 @@ def _card_actions(a: int, b: int, chips: int) -> tuple[Action, ...]:
 
 
 def cell_name(sheet, cell: int) -> str:
+    """'row 2, column 3' (letters are kept for hands)."""
     row, col = sheet.cells[cell]
-    return f"{'ABCDEFGHIJKLMNOP'[col]}{row + 1}"
+    return f"row {row + 1}, column {col + 1}"
 
 
 @dataclass
@@ -440,6 +441,12 @@ class AllInRules(Rules):
             view["last_written"] = state.last_written[seat]
             picking = state.phase == GOLDEN and seat in state.pickers and not state.done[seat]
             view["golden_deck"] = sorted(state.golden_deck) if picking else None
+            if state.phase == WRITE and not state.done[seat]:
+                view["legal_cells"] = self.legal_cells(state, seat)
+            elif picking:
+                view["legal_cells"] = self.empty_cells(state, seat)
+            else:
+                view["legal_cells"] = []
         return view
 
     # -- scoring -------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from functools import partial
 
 from rich.markup import escape
 from textual.app import ComposeResult
@@ -126,7 +127,9 @@ class PlayScreen(Screen):
             if self.session.peeking:
                 return  # bots wait while someone peeks at their hand
             self.redraw()
-            self.run_worker(self._bot_turn(step.seat), exclusive=True, group="bots")
+            # a partial, not a coroutine: a worker cancelled before it starts leaves no
+            # never-awaited coroutine behind
+            self.run_worker(partial(self._bot_turn, step.seat), exclusive=True, group="bots")
             return
         if step.curtain:
             self._show_curtain(step.seat)
