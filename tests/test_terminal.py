@@ -99,3 +99,34 @@ def test_start_play_a_trick_quit_and_resume(tmp_path):
         term.keys("C-q")
     finally:
         term.close()
+
+
+def test_all_in_write_a_card_quit_and_resume(tmp_path):
+    env = {"ALLMINE_DATA_DIR": str(tmp_path), "ALLMINE_BOT_DELAY": "0", "TERM": "xterm-256color"}
+    cmd = allmine_command()
+    term = Terminal(f"{cmd} new all-in --players Ann,bot:Bob:random --seed 8", env)
+    try:
+        term.wait_for("REVEALED")
+        term.wait_for("Round 1/23")
+        term.keys("Enter")  # write the cheapest card on the highlighted starting space
+        term.wait_for("Round 2/23")
+        saves = list((tmp_path / "saves").glob("*.json"))
+        assert len(saves) == 1
+        before, _doc = storage.load_match(saves[0])
+        assert before.state.round == 2
+        assert sum(c is not None for c in before.state.written[0]) == 1
+        term.keys("q")
+        term.wait_for("five small games")
+        term.keys("C-q")
+        time.sleep(1.0)
+    finally:
+        term.close()
+    term = Terminal(f"{cmd} resume", env)
+    try:
+        term.wait_for("Round 2/23")
+        after, _doc = storage.load_match(saves[0])
+        assert after.log[: len(before.log)] == before.log
+        assert after.state.written[0] == before.state.written[0]
+        term.keys("C-q")
+    finally:
+        term.close()
