@@ -1,7 +1,9 @@
-"""All In bots. ``random`` writes any legal card on any legal space."""
+"""All In bots. ``random`` writes any legal card on any legal space; ``normal`` (the default)
+writes the card and space that most improve its sheet (see ``normal_bot``)."""
 from __future__ import annotations
 
 from ...engine import RandomBot
+from .normal_bot import NormalBot
 
-BOTS = {"random": RandomBot}
-DEFAULT_BOT = "random"
+BOTS = {"random": RandomBot, "normal": NormalBot}
+DEFAULT_BOT = "normal"
