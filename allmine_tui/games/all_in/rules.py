@@ -56,14 +56,14 @@ def _options(a: int, b: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def composable(a: int, b: int, chips: int) -> tuple[tuple[int, int], ...]:
     """Every (card, cost) writable from revealed cards a and b with at most ``chips`` chips,
     cheapest first."""
     return tuple((c, cost) for cost, c in _options(a, b) if cost <= chips)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def cost_table(a: int, b: int) -> tuple[int, ...]:
     """The chip cost of each of the 52 cards from revealed cards a and b."""
     costs = [0] * 52
@@ -76,7 +76,7 @@ _PLACE = tuple(Action("place", (c,)) for c in range(64))
 _SKIP = Action("skip")
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _card_actions(a: int, b: int, chips: int) -> tuple[Action, ...]:
     return tuple(Action("card", (c,)) for c, _cost in composable(a, b, chips))
 
