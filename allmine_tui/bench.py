@@ -1,7 +1,8 @@
 """``allmine bench``: the performance figures the project aims for, measured on this machine.
 
-- random bot-only games: actions per second on one core (target for All Mine!: 30,000 or more);
-- each registered bot's decision time, 95th percentile (target for ``normal``: 50 ms or less);
+- random bot-only games: actions per second on one core (target: 30,000 or more);
+- each registered bot's decision time, 95th percentile (target for ``normal``: 50 ms for All Mine!,
+  100 ms for All In);
 - autosave (``storage.write_save`` of a mid-game match to a temporary folder), 95th percentile
   (target: 10 ms or less);
 - start-up to the game picker against a bare Textual app, each timed as fresh ``python -c``
@@ -28,8 +29,9 @@ from .games import GAMES, GameSpec
 from .simulate import bot_seats, play_out
 
 TARGETS = {
-    "actions_per_second": {"all-mine": 30_000},
-    "bot_p95_ms": {"normal": 50.0},
+    "actions_per_second": {"all-mine": 30_000, "all-in": 30_000},
+    # per game, then per bot (the issues set 50 ms for All Mine!'s normal bot, 100 ms for All In's)
+    "bot_p95_ms": {"all-mine": {"normal": 50.0}, "all-in": {"normal": 100.0}},
     "autosave_p95_ms": 10.0,
     "startup_ratio": 1.3,
 }
@@ -285,13 +287,13 @@ def render(report: dict, console) -> None:
                       f">= {target:,}" if target else "",
                       _verdict(g["actions_per_second"], target, True))
         for b in g["bots"]:
-            target = TARGETS["bot_p95_ms"].get(b["bot"])
+            target = TARGETS["bot_p95_ms"].get(g["game"], {}).get(b["bot"])
             table.add_row(f"'{b['bot']}' bot decision, p95 ({b['decisions']} timed)", g["title"],
                           f"{b['p95_ms']:.2f} ms", f"<= {target:g} ms" if target else "",
                           _verdict(b["p95_ms"], target, False))
         if "normal" not in {b["bot"] for b in g["bots"]}:
             table.add_row("'normal' bot decision, p95", g["title"], Text("no such bot", "yellow"),
-                          f"<= {TARGETS['bot_p95_ms']['normal']:g} ms", _verdict(None, 1, False))
+                          "", _verdict(None, 1, False))
         target = TARGETS["autosave_p95_ms"]
         table.add_row(f"autosave, p95 ({g['autosave']['bytes']:,} bytes)", g["title"],
                       f"{g['autosave']['p95_ms']:.2f} ms", f"<= {target:g} ms",

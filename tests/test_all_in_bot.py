@@ -155,3 +155,9 @@ def test_solo_scores_well():
     total = sum(RULES.result(_play([Seat("S", "normal")], f"solo/{g}").state).scores[0]
                 for g in range(5))
     assert total / 5 >= 40
+
+
+def test_written_out_reach_table_matches_its_computation():
+    from allmine_tui.games.all_in import normal_bot
+
+    assert normal_bot._reach_table() == pytest.approx(list(normal_bot.REACH), abs=1e-12)

@@ -55,3 +55,13 @@ def test_two_jokers_make_any_card_and_a_joker_is_never_written():
 def test_bad_card_text_is_rejected(text):
     with pytest.raises((ValueError, KeyError)):
         parse_card(text)
+
+
+def test_the_rules_fast_cost_table_agrees_with_write_cost_for_every_pair():
+    from allmine_tui.games.all_in.rules import cost_table
+
+    for a in range(54):
+        for b in range(54):
+            if a != b:
+                table = cost_table(a, b)
+                assert all(table[c] == write_cost(c, (a, b)) for c in range(52)), (a, b)

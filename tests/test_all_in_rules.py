@@ -259,3 +259,24 @@ def test_final_scoring_bonus_unused_chips_and_tie_by_chips():
     result = RULES.result(state)
     assert result.scores[0] == result.scores[1]
     assert result.winners == [0]
+
+
+@pytest.mark.parametrize("sheet_id", sorted(RULES_SHEETS()))
+def test_a_whole_game_can_be_played_on_every_sheet(sheet_id):
+    import random
+
+    for seed in range(3):
+        state = fresh(2, seed)
+        state.sheet_ids = [sheet_id, sheet_id]
+        state.written = [[None] * len(get_sheet(sheet_id).cells) for _ in range(2)]
+        rng = random.Random(seed)
+        steps = 0
+        while not RULES.is_over(state):
+            seat = RULES.to_act(state)[0]
+            RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+            steps += 1
+            assert steps < 1000
+        result = RULES.result(state)
+        assert len(result.scores) == 2 and result.winners
+        written = sum(c is not None for c in state.written[0])
+        assert written >= 20  # nobody is stuck skipping most of the game

@@ -34,24 +34,25 @@ _DIST = [[min(abs(a - b), 13 - abs(a - b)) for b in range(14)] for a in range(14
 
 
 @lru_cache(maxsize=None)
+def _value_costs(va: int, vb: int) -> tuple[int, ...]:
+    """Chips to reach each value 1..13 (index 0 unused) from either of two values."""
+    return (0,) + tuple(min(_DIST[va][v], _DIST[vb][v]) for v in range(1, 14))
+
+
+@lru_cache(maxsize=None)
 def _options(a: int, b: int) -> tuple[tuple[int, int], ...]:
     """Every (cost, card) writable from revealed cards a and b, cheapest first."""
-    out = []
     if a >= 52 and b >= 52:
         return tuple((0, c) for c in range(52))
     if a >= 52 or b >= 52:
         other = b if a >= 52 else a
         ov, os_ = other % 13 + 1, other // 13
-        for c in range(52):
-            by_value = _DIST[ov][c % 13 + 1]
-            by_suit = 0 if c // 13 == os_ else 2
-            out.append((min(by_value, by_suit), c))
+        dist = _DIST[ov]
+        out = [(min(dist[c % 13 + 1], 0 if c // 13 == os_ else 2), c) for c in range(52)]
     else:
-        va, sa, vb, sb = a % 13 + 1, a // 13, b % 13 + 1, b // 13
-        for c in range(52):
-            v = c % 13 + 1
-            da, db = _DIST[va][v], _DIST[vb][v]
-            out.append(((da if da < db else db) + (0 if c // 13 in (sa, sb) else 2), c))
+        vc = _value_costs(a % 13 + 1, b % 13 + 1)
+        suits = (a // 13, b // 13)
+        out = [(vc[c % 13 + 1] + (0 if c // 13 in suits else 2), c) for c in range(52)]
     out.sort()
     return tuple(out)
 
