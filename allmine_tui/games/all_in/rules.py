@@ -14,6 +14,7 @@ from .cards import DECK, card_name, is_joker
 from .poker import CATEGORY_NAMES, evaluate
 from .sheets import BASIC, get_sheet, load_sheets
 
+_SHEETS = load_sheets()  # id -> Sheet; read once (a few small JSON files)
 ROUNDS = 23
 GOLDEN_SIZE = 8
 WRITE, GOLDEN, OVER = "write", "golden", "over"
@@ -57,29 +58,38 @@ def _options(a: int, b: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=1024)
 def composable(a: int, b: int, chips: int) -> tuple[tuple[int, int], ...]:
     """Every (card, cost) writable from revealed cards a and b with at most ``chips`` chips,
     cheapest first."""
     return tuple((c, cost) for cost, c in _options(a, b) if cost <= chips)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=4096)
 def cost_table(a: int, b: int) -> tuple[int, ...]:
-    """The chip cost of each of the 52 cards from revealed cards a and b."""
-    costs = [0] * 52
-    for cost, c in _options(a, b):
-        costs[c] = cost
-    return tuple(costs)
+    """The chip cost of each of the 52 cards from revealed cards a and b (see cards.write_cost;
+    a test checks they agree for every pair)."""
+    if a >= 52 and b >= 52:
+        return (0,) * 52
+    if a >= 52 or b >= 52:
+        other = b if a >= 52 else a
+        dist, os_ = _DIST[other % 13 + 1], other // 13
+        return tuple(min(dist[c % 13 + 1], 0 if c // 13 == os_ else 2) for c in range(52))
+    vc = _value_costs(a % 13 + 1, b % 13 + 1)
+    suits = (a // 13, b // 13)
+    return tuple(vc[c % 13 + 1] + (0 if c // 13 in suits else 2) for c in range(52))
 
 
 _PLACE = tuple(Action("place", (c,)) for c in range(64))
+_CARD = tuple(Action("card", (c,)) for c in range(52))
 _SKIP = Action("skip")
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=4096)
 def _card_actions(a: int, b: int, chips: int) -> tuple[Action, ...]:
-    return tuple(Action("card", (c,)) for c, _cost in composable(a, b, chips))
+    """The "card" actions affordable with ``chips``, in card order."""
+    costs = cost_table(a, b)
+    return tuple(_CARD[c] for c in range(52) if costs[c] <= chips)
 
 
 def cell_name(sheet, cell: int) -> str:
@@ -185,11 +195,11 @@ class AllInRules(Rules):
 
     # -- sheets ----------------------------------------------------------------------------------
     def sheet(self, state: AllInState, seat: int):
-        return get_sheet(state.sheet_ids[seat])
+        return _SHEETS[state.sheet_ids[seat]]
 
     def legal_cells(self, state: AllInState, seat: int) -> list[int]:
         """Empty spaces where ``seat`` may write this round's card."""
-        sheet = get_sheet(state.sheet_ids[seat])
+        sheet = _SHEETS[state.sheet_ids[seat]]
         written = state.written[seat]
         if state.round <= 2:
             return [c for c in sheet.starts if written[c] is None]
@@ -209,7 +219,7 @@ class AllInRules(Rules):
         return cells
 
     def empty_cells(self, state: AllInState, seat: int) -> list[int]:
-        sheet = get_sheet(state.sheet_ids[seat])
+        sheet = _SHEETS[state.sheet_ids[seat]]
         written = state.written[seat]
         return [c for c in range(len(sheet.cells)) if c != sheet.golden_cell and written[c] is None]
 
@@ -308,7 +318,7 @@ class AllInRules(Rules):
         c = state.choice[seat]
         if c is None:
             raise IllegalAction("Choose the card to write first.")
-        sheet = get_sheet(state.sheet_ids[seat])
+        sheet = _SHEETS[state.sheet_ids[seat]]
         if not 0 <= cell < len(sheet.cells):
             raise IllegalAction("There is no such space on your sheet.")
         golden = state.phase == GOLDEN
@@ -339,7 +349,7 @@ class AllInRules(Rules):
         return events + self._after_writing(state)
 
     def _surrounded(self, state: AllInState, seat: int) -> bool:
-        sheet = get_sheet(state.sheet_ids[seat])
+        sheet = _SHEETS[state.sheet_ids[seat]]
         written = state.written[seat]
         return all(written[c] is not None for c in sheet.around_golden)
 
@@ -385,7 +395,7 @@ class AllInRules(Rules):
         events: list[Event] = []
         newly: dict[str, list[int]] = {}
         for s in range(state.n):
-            sheet = get_sheet(state.sheet_ids[s])
+            sheet = _SHEETS[state.sheet_ids[s]]
             written = state.written[s]
             # only hands through a space written this round can have become complete
             touched = sorted({h for cell in state.round_cells[s] for h in sheet.hands_of_cell[cell]})
@@ -397,7 +407,7 @@ class AllInRules(Rules):
         for letter in sorted(newly):
             first = letter not in state.first_round
             for s in newly[letter]:
-                hand = next(h for h in get_sheet(state.sheet_ids[s]).hands if h.letter == letter)
+                hand = next(h for h in _SHEETS[state.sheet_ids[s]].hands if h.letter == letter)
                 if first:
                     gain = 2 if hand.icon == 2 else 1
                 else:
@@ -452,7 +462,7 @@ class AllInRules(Rules):
 
     # -- scoring -------------------------------------------------------------------------------
     def hand_cards(self, state: AllInState, seat: int, hand) -> list[int]:
-        sheet = get_sheet(state.sheet_ids[seat])
+        sheet = _SHEETS[state.sheet_ids[seat]]
         written = state.written[seat]
         return [sheet.golden if c == sheet.golden_cell else written[c]
                 for c in hand.cells if c == sheet.golden_cell or written[c] is not None]
