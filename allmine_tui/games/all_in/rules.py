@@ -6,9 +6,10 @@ space ("place", cell); the app sends both at once. A player with no legal space 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ...engine.jsonstate import JsonState
 from ...engine import Action, Event, GameInfo, IllegalAction, OptionSpec, Result, Rules, stream
 from .cards import DECK, card_name, is_joker
 from .poker import CATEGORY_NAMES, evaluate
@@ -99,7 +100,8 @@ def cell_name(sheet, cell: int) -> str:
 
 
 @dataclass
-class AllInState:
+class AllInState(JsonState):
+    DERIVED = frozenset({"frontier"})
     n: int
     seed: int | str
     mode: str
@@ -126,24 +128,6 @@ class AllInState:
     # derived, not saved: legal spaces per (player, number of written spaces)
     frontier: dict = field(default_factory=dict, repr=False, compare=False)
 
-    def to_json(self) -> dict:
-        return {f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name != "frontier"}
-
-    @classmethod
-    def from_json(cls, data: dict) -> "AllInState":
-        names = {f.name for f in fields(cls)} - {"frontier"}
-        missing = names - set(data)
-        if missing:
-            raise ValueError(f"state is missing {', '.join(sorted(missing))}")
-        return cls(**{k: _copy(data[k]) for k in names})
-
-
-def _copy(value):
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value
 
 
 class AllInRules(Rules):

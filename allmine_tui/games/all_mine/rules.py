@@ -5,8 +5,9 @@ checked, so a rejected action changes nothing.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
+from ...engine.jsonstate import JsonState, copy_json
 from ...engine import Action, Event, GameInfo, IllegalAction, Result, Rules, stream
 from .cards import (DECK, LETTERS, SUITS, card, card_name, score_hand, strength_table, suit_of,
                     suit_tag)
@@ -21,7 +22,8 @@ INFO = GameInfo(
 
 
 @dataclass
-class AllMineState:
+class AllMineState(JsonState):
+    DERIVED = frozenset({"strength"})
     n: int
     seed: int | str
     first_dealer: int
@@ -46,26 +48,11 @@ class AllMineState:
     history: list = field(default_factory=list)  # one record per scored hand
     strength: list = field(default_factory=list, repr=False, compare=False)
 
-    def to_json(self) -> dict:
-        return {f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name != "strength"}
-
     @classmethod
     def from_json(cls, data: dict) -> "AllMineState":
-        names = {f.name for f in fields(cls)} - {"strength"}
-        missing = names - set(data)
-        if missing:
-            raise ValueError(f"state is missing {', '.join(sorted(missing))}")
-        state = cls(**{k: _copy(data[k]) for k in names})
+        state = super().from_json(data)
         state.strength = strength_table(state.display)
         return state
-
-
-def _copy(value):
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value
 
 
 class AllMineRules(Rules):
@@ -336,7 +323,7 @@ class AllMineRules(Rules):
             "heap_taker": state.heap_taker,
             "won": [list(w) for w in state.won],
             "scores": list(state.scores),
-            "history": _copy(state.history),
+            "history": copy_json(state.history),
         }
 
     # -- the end -------------------------------------------------------------------------------
