@@ -330,9 +330,10 @@ announced = False
 while True:
     if match.is_over():
         match = Match("all-mine", seats, 2024)  # start again: the log shrinks, then grows
-    else:
-        seat = match.to_act()[0]
-        match.apply(seat, match.legal_actions(seat)[0])  # deterministic: first legal move
+    # deterministic: first legal move (a restarted game makes its first move before saving, so
+    # every save holds at least one move)
+    seat = match.to_act()[0]
+    match.apply(seat, match.legal_actions(seat)[0])
     storage.write_save(path, match)
     if not announced:
         print("saving", flush=True)
