@@ -282,6 +282,12 @@ def resolve_round(fleets: list[dict], resources: list[int],
 
 
 # -- the state -------------------------------------------------------------------------------------
+# the same small action values are handed out again and again: build them once
+_ADD = {c: tuple(Action("add", (c, o)) for o in range(4)) for c in range(1, 13)}
+_REMOVE = {c: Action("remove", (c,)) for c in range(1, 13)}
+_LAUNCH = Action("launch")
+
+
 @dataclass
 class MineAllMineState(JsonState):
     n: int
@@ -370,11 +376,11 @@ class MineAllMineRules(Rules):
         if state.phase != FLEET or not 0 <= seat < state.n or state.launched[seat]:
             return []
         chosen = [c for c, _o in state.pending[seat]]
-        out = [Action("add", (c, o)) for c in sorted(state.hands[seat]) if c not in chosen
-               for o in range(n_options(state.mode))]
-        out += [Action("remove", (c,)) for c in sorted(chosen)]
+        options = range(n_options(state.mode))
+        out = [_ADD[c][o] for c in sorted(state.hands[seat]) if c not in chosen for o in options]
+        out += [_REMOVE[c] for c in sorted(chosen)]
         if chosen:
-            out.append(Action("launch"))
+            out.append(_LAUNCH)
         return out
 
     # -- applying actions ---------------------------------------------------------------------------
