@@ -130,3 +130,40 @@ def test_all_in_write_a_card_quit_and_resume(tmp_path):
         term.keys("C-q")
     finally:
         term.close()
+
+
+@pytest.mark.skipif("mine-all-mine" not in __import__("allmine_tui.games").games.GAMES,
+                    reason="Mine, All Mine! is not registered yet")
+def test_mine_all_mine_launch_a_fleet_quit_and_resume(tmp_path):
+    env = {"ALLMINE_DATA_DIR": str(tmp_path), "ALLMINE_BOT_DELAY": "0", "TERM": "xterm-256color"}
+    cmd = allmine_command()
+    term = Terminal(f"{cmd} new mine-all-mine --players Ann,bot:Bob:random --seed 8", env)
+    try:
+        term.wait_for("Round 1/3")
+        term.keys("space", "l")  # add the highlighted ship, launch
+        saves = list((tmp_path / "saves").glob("*.json"))
+        assert len(saves) == 1
+        end = time.monotonic() + 30
+        while time.monotonic() < end:  # step through the round's resolution
+            screen = term.screen()
+            if "Round 2/3" in screen and "assembling" in screen:
+                break
+            term.keys("Enter")
+            time.sleep(0.3)
+        before, _doc = storage.load_match(saves[0])
+        assert before.state.round_no == 1 and before.state.history
+        term.keys("q")
+        term.wait_for("five small games")
+        term.keys("C-q")
+        time.sleep(1.0)
+    finally:
+        term.close()
+    term = Terminal(f"{cmd} resume", env)
+    try:
+        term.wait_for("Round 2/3")
+        after, _doc = storage.load_match(saves[0])
+        assert after.log[: len(before.log)] == before.log
+        assert after.state.scores == before.state.scores
+        term.keys("C-q")
+    finally:
+        term.close()

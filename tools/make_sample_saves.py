@@ -51,6 +51,13 @@ def _all_in_mid_game(match: Match) -> bool:
         and not any(s.done[i] for i in humans)
 
 
+def _mine_all_mine_round_2(match: Match) -> bool:
+    s = match.state
+    humans = [i for i, seat in enumerate(match.seats) if seat.human]
+    return s.round_no == 1 and s.phase == "fleet" and not any(s.launched[i] for i in humans) \
+        and not any(s.pending[i] for i in humans)
+
+
 SAMPLES = [
     Sample("all-mine-mid-hand.json", "all-mine",
            (Seat("Arve"), Seat("Brittany"), Seat("Clay", "random")), 1001,
@@ -61,6 +68,9 @@ SAMPLES = [
     Sample("all-in-mid-game.json", "all-in",
            (Seat("Ann"), Seat("Bob"), Seat("Cleo", "random")), 3003,
            _all_in_mid_game, "3 players on advanced sheets, round 10 or later"),
+    Sample("mine-all-mine-round-2.json", "mine-all-mine",
+           (Seat("Ann"), Seat("Bob"), Seat("Cleo", "random")), 4004,
+           _mine_all_mine_round_2, "3 players, round 2, fleets being assembled"),
 ]
 
 
@@ -81,11 +91,18 @@ def build(sample: Sample, max_actions: int = 10_000) -> Match:
     raise RuntimeError(f"{sample.filename}: not ready after {max_actions} actions")
 
 
+def registered_samples() -> list[Sample]:
+    """Samples of the games this version registers (a game in progress joins when registered)."""
+    from allmine_tui.games import GAMES
+
+    return [s for s in SAMPLES if s.game in GAMES]
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     out = Path(argv[0]) if argv else REPO / "saves"
     out.mkdir(parents=True, exist_ok=True)
-    for sample in SAMPLES:
+    for sample in registered_samples():
         match = build(sample)
         path = out / sample.filename
         storage.write_save(path, match)

@@ -1,0 +1,168 @@
+"""Mine, All Mine! on screen: a whole game by key presses, hot seat privacy, and the mouse."""
+from __future__ import annotations
+
+import pytest as _pytest
+
+from allmine_tui.games import GAMES as _GAMES
+
+if "mine-all-mine" not in _GAMES:  # the game joins the registry once its issue is complete
+    _pytest.skip("Mine, All Mine! is not registered yet", allow_module_level=True)
+
+
+import re
+
+import pytest
+from screen_text import screen_text
+
+from allmine_tui.engine import Match, Seat
+from allmine_tui.games.mine_all_mine.screen import MineAllMineScreen, ResolutionScreen
+from allmine_tui.games.mine_all_mine.widgets import ShipCardFace
+from allmine_tui.ui.app import AllMineApp
+from allmine_tui.ui.screens.curtain import CurtainScreen
+from allmine_tui.ui.screens.results import ResultsScreen
+from allmine_tui.ui.session import GameSession
+
+
+@pytest.fixture(autouse=True)
+def no_bot_delay(monkeypatch):
+    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
+
+
+def game_screen(app) -> MineAllMineScreen | None:
+    return next((s for s in reversed(app.screen_stack) if isinstance(s, MineAllMineScreen)), None)
+
+
+def shown_cards(game: MineAllMineScreen) -> list[int]:
+    return [f.value for f in game.query(ShipCardFace) if f.display]
+
+
+async def test_one_human_and_a_bot_play_a_whole_game_by_keys():
+    match = Match("mine-all-mine", [Seat("Ann"), Seat("Bob", "random")], 5)
+    app = AllMineApp(GameSession(match, None))
+    resolutions = 0
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, MineAllMineScreen)
+        for step in range(300):
+            screen = app.screen
+            if isinstance(screen, ResultsScreen):
+                break
+            if isinstance(screen, ResolutionScreen):
+                resolutions += 1
+                text = screen_text(app)
+                assert "revealed" in text and "Ann" in text and "Bob" in text
+                await pilot.press("enter")  # turn 1
+                assert "turn 1" in screen_text(app)
+                await pilot.press("r", "enter")
+                await pilot.pause(0.05)
+                continue
+            game = game_screen(app)
+            if game is screen and 0 in match.to_act():
+                state = match.state
+                if not state.pending[0]:
+                    hand = sorted(state.hands[0])
+                    game.cursor = game.option = 0
+                    # vary: second card, third option (arrows), or first card, option 3 (digit)
+                    if step % 2 and len(hand) > 1:
+                        await pilot.press("right", "down", "down", "space")
+                        assert state.pending[0] == [[hand[1], 2]]
+                    else:
+                        await pilot.press("3", "space")
+                        assert state.pending[0] == [[hand[0], 2]]
+                    text = screen_text(app)
+                    assert "YOUR FLEET" in text and "Speed" in text and "Cargo" in text
+                await pilot.press("l")
+            else:
+                await pilot.pause(0.02)
+        else:
+            raise AssertionError("the game did not finish")
+        assert match.is_over() and resolutions == 3
+        await pilot.pause(0.1)
+        assert "Total" in screen_text(app)
+
+
+async def test_launch_needs_a_card_and_nothing_changes():
+    match = Match("mine-all-mine", [Seat("Ann"), Seat("Bob", "random")], 3)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.1)
+        await pilot.press("l")
+        await pilot.pause(0.05)
+        assert not match.state.launched[0] and match.state.pending[0] == []
+        assert any("at least one card" in n.message for n in app._notifications)
+
+
+async def test_hot_seat_keeps_hands_and_fleets_private():
+    match = Match("mine-all-mine", [Seat("Ann"), Seat("Bob")], 11)
+    app = AllMineApp(GameSession(match, None))
+    curtains = 0
+    viewers = set()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.1)
+        for _step in range(200):
+            if match.state.round_no >= 2 or match.is_over():
+                break
+            screen = app.screen
+            if isinstance(screen, CurtainScreen):
+                curtains += 1
+                text = screen_text(app)
+                assert not re.search(r"#\d+", text) and "YOUR FLEET" not in text
+                await pilot.press("enter")
+                await pilot.pause(0.02)
+                continue
+            if isinstance(screen, ResolutionScreen):
+                await pilot.press("r", "enter")
+                await pilot.pause(0.02)
+                continue
+            game = game_screen(app)
+            viewer = game.viewer
+            state = match.state
+            if viewer is None:
+                assert shown_cards(game) == []
+                assert "YOUR FLEET" not in screen_text(app)
+                await pilot.pause(0.02)
+                continue
+            viewers.add(viewer)
+            assert game._view["hand"] == sorted(state.hands[viewer])
+            assert game._view["pending"] == state.pending[viewer]
+            # only the viewer's own cards and fleet are on screen
+            assert shown_cards(game) == sorted(state.hands[viewer])
+            other = 1 - viewer
+            text = screen_text(app)
+            for c in state.hands[other]:
+                assert not re.search(rf"#{c}\b", text)
+            for c, _o in state.pending[other]:
+                assert f"[#{c}" not in text
+            if viewer in match.to_act():
+                await pilot.press("space", "l")
+                await pilot.pause(0.02)
+            else:
+                await pilot.pause(0.02)
+        assert match.state.round_no >= 1
+    assert viewers == {0, 1}
+    assert curtains >= 2
+
+
+async def test_mouse_adds_a_card_and_launches():
+    match = Match("mine-all-mine", [Seat("Ann"), Seat("Bob", "random")], 9)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.1)
+        game = app.screen
+        face = game.query_one("#ship-1", ShipCardFace)
+        card = face.value
+        await pilot.click("#ship-1", offset=(3, 2))  # border + line 2: option index 1
+        await pilot.pause(0.05)
+        assert match.state.pending[0] == [[card, 1]]
+        await pilot.click("#ship-1", offset=(3, 2))  # again: taken back
+        await pilot.pause(0.05)
+        assert match.state.pending[0] == []
+        await pilot.click("#ship-0", offset=(3, 1))
+        await pilot.pause(0.05)
+        assert match.state.pending[0] == [[game._view["hand"][0], 0]]
+        await pilot.click("#launch")
+        await pilot.pause(0.3)
+        assert match.state.round_no == 1 or match.state.launched[0]
+        assert isinstance(app.screen, ResolutionScreen)
+        await pilot.press("enter")
+        assert app.screen.step == 1
