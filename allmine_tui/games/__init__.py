@@ -52,6 +52,11 @@ GAMES: dict[str, GameSpec] = {
                  "Flip and write: two cards are revealed each round and everyone secretly writes "
                  "one on their own sheet, building poker hands in its rows and columns.",
                  "20–30 min", "allmine_tui.games.all_in"),
+        GameSpec("mine-all-mine", "Mine, All Mine!", 2, 4,
+                 "Space mining: each round everyone secretly builds a fleet from ship cards; "
+                 "the fastest fleets reach the planet's richest spots first, and fights decide "
+                 "who gets to mine.",
+                 "15–20 min", "allmine_tui.games.mine_all_mine"),
     ]
 }
 
