@@ -170,15 +170,36 @@ def test_full_fleets_still_move_and_fight():
 
 
 # -- every action ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("card,delta", [(1, (2, 0, 0)), (2, (0, 2, 0)), (3, (0, 0, 2)),
-                                        (4, (1, 1, 1))])
-def test_stat_actions(card, delta):
+# The designed stats each action adds (ships.json); the special rules are tested one by one below.
+ACTION_STATS = {1: (8, 0, 2), 2: (0, 7, 0), 3: (0, 0, 7), 4: (3, 3, 3), 5: (1, 0, 2), 6: (2, 2, 2),
+                7: (1, 3, 2), 8: (1, 2, 3), 9: (3, 2, 1), 10: (1, 1, 4), 11: (5, 3, 1), 12: (1, 2, 4)}
+
+
+@pytest.mark.parametrize("card,delta", sorted(ACTION_STATS.items()))
+def test_every_action_adds_its_stats(card, delta):
     other = 5 if card != 5 else 6
     base = fleet_stats(0, [[other, 0]], "standard")
     with_action = fleet_stats(0, [[other, 0], [card, 3]], "standard")
     got = tuple(with_action[k] - base[k] for k in ("speed", "attack", "cargo"))
     assert got == delta
     assert with_action["actions"] == [data.load_ships()[card].action.id]
+    # a fleet of the action alone has exactly those stats
+    alone = fleet_stats(0, [[card, 3]], "standard")
+    assert (alone["speed"], alone["attack"], alone["cargo"]) == delta
+
+
+def test_action_texts_state_their_stats():
+    for card in data.load_ships().values():
+        a = card.action
+        for value, stat in zip(a.stats.__dict__.values(), ("Speed", "Attack", "Cargo")):
+            assert (f"+{value} {stat}" in a.text) == (value > 0), (a.name, a.text)
+
+
+def test_action_stats_are_validated():
+    raw = json.loads((data.data_dir() / "ships.json").read_text(encoding="utf-8"))
+    raw["actions"][0]["stats"] = [1, 2]
+    with pytest.raises(ValueError, match="action 1 stats"):
+        data.parse_ships(raw)
 
 
 def test_fleet_stats_are_sums_and_beginner_uses_two_ship_sides():
@@ -540,3 +561,21 @@ def test_a_played_game_ending_in_a_shared_win():
     res = RULES.result(state)
     assert res.scores == [8, 8] and res.winners == [0, 1]
     assert state.table and RULES.conserved(state) == {"cards": 12, "distinct": 12}
+
+
+def test_help_lists_every_card_as_the_data_has_it():
+    """The help's card table is written by hand; it must not drift from ships.json."""
+    text = (data.data_dir() / "rules.md").read_text(encoding="utf-8")
+
+    def st(s):
+        return f"{s.speed}/{s.attack}/{s.cargo}"
+
+    for number, card in data.load_ships().items():
+        a = card.action
+        bonus = ", ".join(f"+{v} {n}" for v, n in zip((a.stats.speed, a.stats.attack, a.stats.cargo),
+                                                        ("Speed", "Attack", "Cargo")) if v)
+        row = (f"| {number} | {st(card.standard[0])} | {st(card.standard[1])} | "
+               f"{st(card.standard[2])} | {a.name} ({bonus}) | {st(card.beginner[0])}, "
+               f"{st(card.beginner[1])} |")
+        assert row in text, row
+        assert f"| {number} | {a.name} | " in text

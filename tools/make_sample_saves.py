@@ -10,6 +10,7 @@ stops at the first moment a human must act once the wanted progress is reached, 
 from __future__ import annotations
 
 import random
+import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -98,6 +99,17 @@ def registered_samples() -> list[Sample]:
     return [s for s in SAMPLES if s.game in GAMES]
 
 
+def _same_game(path: Path, match) -> bool:
+    """True when ``path`` already holds this game (only its timestamps would change)."""
+    try:
+        old = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    new = match.to_json()
+    return all(old.get(k) == new.get(k) for k in ("game", "seats", "seed", "options", "log",
+                                                    "state"))
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     out = Path(argv[0]) if argv else REPO / "saves"
@@ -105,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     for sample in registered_samples():
         match = build(sample)
         path = out / sample.filename
+        if _same_game(path, match):
+            print(f"{path}: unchanged")
+            continue
         storage.write_save(path, match)
         print(f"{path}: {sample.about}; {match.rules.progress(match.state)}, "
               f"{len(match.log)} moves")

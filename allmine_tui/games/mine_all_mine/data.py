@@ -33,6 +33,7 @@ class ActionCard:
     id: str
     name: str
     text: str
+    stats: Ship = Ship(0, 0, 0)  # added to the fleet's sums when this action is played
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,8 @@ def parse_ships(data: dict, name: str = "ships.json") -> dict[int, ShipCard]:
                              f"(the rules know {', '.join(ACTION_IDS)})")
         if a["id"] in actions:
             raise ValueError(f"{where}: action {a['id']!r} is listed twice")
-        actions[a["id"]] = ActionCard(a["id"], a["name"], a["text"])
+        stats = Ship(*_ints(a.get("stats", [0, 0, 0]), 3, f"{where} stats [speed, attack, cargo]"))
+        actions[a["id"]] = ActionCard(a["id"], a["name"], a["text"], stats)
     cards: dict[int, ShipCard] = {}
     used: set[str] = set()
     for i, c in enumerate(data.get("cards") or []):

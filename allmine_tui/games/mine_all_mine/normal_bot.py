@@ -25,7 +25,7 @@ import random
 
 from ...engine import Action, Bot
 from .data import load_ships, ship_of
-from .rules import DRILL_POINTS, PROSPECTOR_POINTS, SALVAGE_POINTS, SKIP_GAP, STAT_BONUS
+from .rules import DRILL_POINTS, PROSPECTOR_POINTS, SALVAGE_POINTS, SKIP_GAP
 
 
 # -- fast round simulation -------------------------------------------------------------------------
@@ -37,14 +37,12 @@ def _fleet(seat: int, cards, mode: str) -> tuple:
     for number, option in cards:
         ship = ship_of(number, option, mode)
         if ship is None:
-            actions.append(ships[number].action.id)
-        else:
-            speed += ship.speed
-            attack += ship.attack
-            cargo += ship.cargo
-    for a in actions:
-        ds, da, dc = STAT_BONUS.get(a, (0, 0, 0))
-        speed, attack, cargo = speed + ds, attack + da, cargo + dc
+            action = ships[number].action
+            actions.append(action.id)
+            ship = action.stats
+        speed += ship.speed
+        attack += ship.attack
+        cargo += ship.cargo
     return seat, speed, attack, cargo, frozenset(actions)
 
 

@@ -37,8 +37,6 @@ ROUNDS = 3
 HAND_START = 3
 SKIP_GAP = 4
 TURN_NAMES = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth")
-STAT_BONUS = {"afterburners": (2, 0, 0), "heavy-guns": (0, 2, 0), "cargo-pods": (0, 0, 2),
-              "overdrive": (1, 1, 1)}
 SALVAGE_POINTS = 2
 PROSPECTOR_POINTS = 2
 DRILL_POINTS = 1
@@ -59,19 +57,18 @@ def n_options(mode: str) -> int:
 
 
 def fleet_stats(seat: int, cards: list, mode: str) -> dict:
-    """A fleet record from ``[[card, option], ...]``: sums of the ships, then the actions apply."""
+    """A fleet record from ``[[card, option], ...]``: sums of the ships and of the actions' stats;
+    the actions' special rules apply later (arrival, fights, mining)."""
     speed = attack = cargo = 0
     actions = []
     ships = load_ships()
     for number, option in cards:
         ship = ship_of(number, option, mode)
         if ship is None:
-            actions.append(ships[number].action.id)
-        else:
-            speed, attack, cargo = speed + ship.speed, attack + ship.attack, cargo + ship.cargo
-    for a in actions:
-        ds, da, dc = STAT_BONUS.get(a, (0, 0, 0))
-        speed, attack, cargo = speed + ds, attack + da, cargo + dc
+            action = ships[number].action
+            actions.append(action.id)
+            ship = action.stats
+        speed, attack, cargo = speed + ship.speed, attack + ship.attack, cargo + ship.cargo
     return {"seat": seat, "cards": [list(c) for c in cards], "speed": speed, "attack": attack,
             "cargo": cargo, "actions": actions}
 
