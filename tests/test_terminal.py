@@ -54,6 +54,11 @@ class Terminal:
             subprocess.run([TMUX, "send-keys", "-t", self.name, key], check=True)
             time.sleep(0.15)
 
+    def burst(self, *keys: str) -> None:
+        """All keys in one write, as a fast typist (or a paste) would send them."""
+        subprocess.run([TMUX, "send-keys", "-t", self.name, *keys], check=True)
+        time.sleep(0.5)
+
     def close(self) -> None:
         subprocess.run([TMUX, "kill-session", "-t", self.name], capture_output=True)
 
@@ -140,9 +145,13 @@ def test_mine_all_mine_launch_a_fleet_quit_and_resume(tmp_path):
     term = Terminal(f"{cmd} new mine-all-mine --players Ann,bot:Bob:random --seed 8", env)
     try:
         term.wait_for("Round 1/3")
-        term.keys("space", "l")  # add the highlighted ship, launch
+        # a fast burst is handled in the order typed: add the first card, move, add the second
+        term.burst("Space", "Right", "Space")
         saves = list((tmp_path / "saves").glob("*.json"))
         assert len(saves) == 1
+        building, _doc = storage.load_match(saves[0])
+        assert len(building.state.pending[0]) == 2, building.log
+        term.keys("l")  # launch
         end = time.monotonic() + 30
         while time.monotonic() < end:  # step through the round's resolution
             screen = term.screen()

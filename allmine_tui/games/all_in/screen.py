@@ -105,8 +105,10 @@ class AllInScreen(PlayScreen):
         Binding("right", "space(1, 0)", "→", show=False, priority=True),
         Binding("up", "space(0, -1)", "↑", show=False, priority=True),
         Binding("down", "space(0, 1)", "↓", show=False, priority=True),
-        Binding("enter,space", "confirm", "Write"),
-    ] + [Binding(str(i + 1), f"sheet({i})", f"Sheet {i + 1}", show=False) for i in range(6)]
+        # priority like the arrows, so a fast burst of keys is handled in the order typed
+        Binding("enter,space", "confirm", "Write", priority=True),
+    ] + [Binding(str(i + 1), f"sheet({i})", f"Sheet {i + 1}", show=False, priority=True)
+         for i in range(6)]
 
     def __init__(self, session) -> None:
         super().__init__(session)

@@ -15,10 +15,10 @@ from textual.widgets import Static
 from ...engine import Action
 from ...ui.screens.play import PlayScreen
 from ...ui.widgets.keybutton import KeyButton
-from .data import load_ships
+from .data import load_ships, ship_of
 from .rules import RULES
 from .widgets import (ORDINALS, SEAT_STYLES, PlanetPanel, ScoreTrack, ShipCardFace, fleet_summary,
-                      option_label, place_cells)
+                      option_label, place_cells, short_option)
 
 MAX_HAND = 12
 
@@ -39,7 +39,7 @@ class MineAllMineScreen(PlayScreen):
     CONTROLS = CONTROLS
     DEFAULT_CSS = """
     MineAllMineScreen #board { height: auto; }
-    MineAllMineScreen #prompt { height: 1; padding: 0 1; background: $boost; }
+    MineAllMineScreen #prompt { height: auto; max-height: 3; padding: 0 1; background: $boost; }
     MineAllMineScreen #hand { height: 6; padding: 0 1; }
     MineAllMineScreen #hand { scrollbar-size-horizontal: 1; }
     MineAllMineScreen #hand-caption { width: 8; height: 6; content-align: left middle;
@@ -49,17 +49,19 @@ class MineAllMineScreen(PlayScreen):
     MineAllMineScreen #launch { margin-left: 1; }
     MineAllMineScreen #game-log { height: 1fr; min-height: 3; }
     """
+    # All priority: a priority key runs at once while a plain one waits in the focused widget's
+    # queue, so mixing them could reorder a fast burst of keys (→ before the Space typed first).
     BINDINGS = [
-        Binding("left", "move(-1)", "←", show=False),
-        Binding("right", "move(1)", "→", show=False),
-        Binding("up", "option(-1)", "↑", show=False),
-        Binding("down", "option(1)", "↓", show=False),
-        Binding("1", "pick(0)", "1", show=False),
-        Binding("2", "pick(1)", "2", show=False),
-        Binding("3", "pick(2)", "3", show=False),
-        Binding("4", "pick(3)", "4", show=False),
-        Binding("enter,space", "toggle", "Add/remove"),
-        Binding("l", "launch", "Launch"),
+        Binding("left", "move(-1)", "←", show=False, priority=True),
+        Binding("right", "move(1)", "→", show=False, priority=True),
+        Binding("up", "option(-1)", "↑", show=False, priority=True),
+        Binding("down", "option(1)", "↓", show=False, priority=True),
+        Binding("1", "pick(0)", "1", show=False, priority=True),
+        Binding("2", "pick(1)", "2", show=False, priority=True),
+        Binding("3", "pick(2)", "3", show=False, priority=True),
+        Binding("4", "pick(3)", "4", show=False, priority=True),
+        Binding("enter,space", "toggle", "Add/remove", priority=True),
+        Binding("l", "launch", "Launch", priority=True),
     ]
 
     def __init__(self, session) -> None:
@@ -81,6 +83,12 @@ class MineAllMineScreen(PlayScreen):
             with Horizontal(id="fleet-row"):
                 yield Static(id="fleet")
                 yield KeyButton("▶ Launch [L]", id="launch", classes="-primary")
+
+    def on_mount(self) -> None:
+        from ...ui.widgets.log import GameLog
+
+        self.query_one(GameLog).can_focus = False  # the arrow keys belong to the cards
+        super().on_mount()
 
     # -- drawing -------------------------------------------------------------------------------
     def status_text(self, view: dict, viewer: int | None) -> Text:
@@ -139,7 +147,7 @@ class MineAllMineScreen(PlayScreen):
         else:
             fleet.append("YOUR FLEET ", style="bold")
             if pending:
-                fleet.append(" ".join(f"[#{c} {option_label(c, o, view['mode'])}]"
+                fleet.append(" ".join(short_option(c, o, view["mode"])
                                       for c, o in (view["pending"] or [])))
                 fleet.append(" = ")
             else:
@@ -159,8 +167,23 @@ class MineAllMineScreen(PlayScreen):
                         f"p lets a player peek at their own cards)", style="italic")
         if not legal:
             return Text(f"Fleet launched. Waiting for {waiting}…", style="italic")
-        return Text("Your fleet, in secret: ←/→ card · ↑/↓ or 1–4 option · Space add/remove · "
-                    "L launch · or click", style="bold")
+        hand = view["hand"] or []
+        t = Text()
+        if hand:
+            number = hand[min(self.cursor, len(hand) - 1)]
+            option = min(self.option, self._options() - 1)
+            ship = ship_of(number, option, view["mode"])
+            t.append(f"#{number} ", style="bold")
+            if ship is None:
+                action = load_ships()[number].action
+                t.append(f"✦ {action.name}: ", style="bold green")
+                t.append(action.text)
+            else:
+                t.append(f"ship {'ABC'[option]}: Speed {ship.speed}, Attack {ship.attack}, "
+                         f"Cargo {ship.cargo}", style="bold")
+            t.append("  ·  ←/→ card · ↑/↓ or 1–4 option · Space add/remove · L launch",
+                     style="dim")
+        return t
 
     def interlude(self, events: list):
         if not any(e.kind == "scored" for e in events):
@@ -378,16 +401,15 @@ class ResolutionScreen(ModalScreen[None]):
                    else step_markers(rec, names, shown))
         self.query_one("#res-board", Static).update(
             place_cells(rec["planets"], rec["resources"], markers,
-                        highlight=t if 1 <= t <= self.n_loc else None))
+                        highlight=t if 1 <= t <= self.n_loc else None,
+                        left={i + 1: turn["left"] for i, turn in enumerate(rec["turns"][:shown])}))
         carried = self.carried_until(shown if t <= self.n_loc else self.n_loc)
-        ships = load_ships()
         fl = Text()
         for f in rec["fleets"]:
             seat = f["seat"]
             fl.append_text(_name(names, seat))
             fl.append(" " * max(1, 10 - len(names[seat][:9])))
-            cards = " ".join(f"#{c}{'ABC'[o] if o < 3 else '✦' + ships[c].action.name[:9]}"
-                             for c, o in f["cards"])
+            cards = " ".join(short_option(c, o, "standard") for c, o in f["cards"])
             fl.append(f"{cards[:30]:<30} S{f['speed']:<2} A{f['attack']:<2} C{f['cargo']:<2} ")
             where = (ORDINALS[f["location"] - 1] if f["arrives"] else "none")
             fl.append(f"→ {where:<4}", style="bold")

@@ -23,6 +23,13 @@ def option_label(number: int, option: int, mode: str, width: int = 13) -> str:
     return f"{'ABC'[option]} S{ship.speed} A{ship.attack} C{ship.cargo}"
 
 
+def short_option(number: int, option: int, mode: str) -> str:
+    """'#3A' for ship A of card 3, '#12✦Scavenger' for its action (names cut to 9 letters)."""
+    if mode != "beginner" and option == 3:
+        return f"#{number}✦{load_ships()[number].action.name[:9]}"
+    return f"#{number}{'ABC'[option]}"
+
+
 def fleet_summary(preview: dict | None) -> Text:
     if not preview:
         return Text("Speed 0  Attack 0  Cargo 0", style="dim")
@@ -95,9 +102,10 @@ class ShipCardFace(CardFace):
 
 def place_cells(planets: list[dict], resources: list[int] | None = None,
                 markers: dict[int, list[Text]] | None = None,
-                highlight: int | None = None) -> Text:
+                highlight: int | None = None, left: dict[int, int] | None = None) -> Text:
     """The planet (and moon): a name line, then one cell per location (1st..6th) with its
-    resources, then the fleet markers under each location."""
+    resources, then the fleet markers under each location. ``left`` maps a location (1..6) that
+    has been mined this round to what is left there."""
     markers = markers or {}
     resources = resources if resources is not None else [r for p in planets for r in p["resources"]]
     t = Text()
@@ -121,9 +129,12 @@ def place_cells(planets: list[dict], resources: list[int] | None = None,
                     t.append(f"╭ {ORDINALS[loc]} " + "─" * (CELL - 7) + "╮", style=style or "dim")
                 elif line == 1:
                     r = resources[loc]
-                    body = f"{'◆' * min(r, 6)} {r}"
+                    if left is not None and loc + 1 in left:
+                        body, colour = f"{left[loc + 1]}/{r} left", "dim"
+                    else:
+                        body, colour = f"{'◆' * min(r, 6)} {r}", "yellow"
                     t.append("│", style=style or "dim")
-                    t.append(f" {body:<{CELL - 3}}", style=(style + " yellow").strip())
+                    t.append(f" {body:<{CELL - 3}}", style=(style + " " + colour).strip())
                     t.append("│", style=style or "dim")
                 else:
                     t.append("╰" + "─" * (CELL - 2) + "╯", style=style or "dim")

@@ -18,6 +18,11 @@ class KeyButton(Static):
     KeyButton.-primary:hover { background: $success; }
     """
 
+    def __init__(self, label="", **kwargs) -> None:
+        # plain text: a label such as "Launch [L]" must keep its "[L]"
+        kwargs.setdefault("markup", False)
+        super().__init__(label, **kwargs)
+
     class Pressed(Message):
         def __init__(self, button: "KeyButton") -> None:
             super().__init__()
