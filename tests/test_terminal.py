@@ -176,3 +176,44 @@ def test_mine_all_mine_launch_a_fleet_quit_and_resume(tmp_path):
         term.keys("C-q")
     finally:
         term.close()
+
+
+def test_mine_all_mines_play_a_dwarf_quit_and_resume(tmp_path):
+    env = {"ALLMINE_DATA_DIR": str(tmp_path), "ALLMINE_BOT_DELAY": "0", "TERM": "xterm-256color"}
+    cmd = allmine_command()
+    term = Terminal(f"{cmd} new mine-all-mines --players Ann,bot:Bob:random --seed 12", env)
+    try:
+        term.wait_for("Play one dwarf")
+        saves = list((tmp_path / "saves").glob("*.json"))
+        assert len(saves) == 1
+        first, _doc = storage.load_match(saves[0])
+        assert first.state.seat == 0 and first.state.phase == "play"
+        # a burst of cursor keys changes nothing; then the first mining dwarf's line by its
+        # number (it opens the list of places when there are several: take the first)
+        term.burst("Down", "Down", "Up", "Up")
+        line = next(i for i, d in enumerate(first.state.hands[0]) if isinstance(d, int))
+        term.keys(str(line + 1))
+        if "Esc: back" in term.screen():
+            term.keys("1")
+        term.wait_for("End your turn")
+        played, _doc = storage.load_match(saves[0])
+        assert played.state.phase == "act" and len(played.state.hands[0]) == 4
+        term.keys("Up", "Enter")  # End your turn is the last line
+        term.wait_for("Play one dwarf")
+        before, _doc = storage.load_match(saves[0])
+        assert before.state.seat == 0 and before.state.turn == first.state.turn + 2
+        term.keys("q")
+        term.wait_for("five small games")
+        term.keys("C-q")
+        time.sleep(1.0)
+    finally:
+        term.close()
+    term = Terminal(f"{cmd} resume", env)
+    try:
+        term.wait_for("Play one dwarf")
+        after, _doc = storage.load_match(saves[0])
+        assert after.log == before.log
+        assert "ANN:" in term.screen()
+        term.keys("C-q")
+    finally:
+        term.close()

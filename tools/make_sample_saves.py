@@ -59,6 +59,13 @@ def _mine_all_mine_round_2(match: Match) -> bool:
         and not any(s.pending[i] for i in humans)
 
 
+def _mine_all_mines_round_2(match: Match) -> bool:
+    s = match.state
+    bought = sum(len(o["jewelry"]) + len(o["support"]) for o in s.owned)
+    return s.round_no == 1 and s.phase == "play" and s.turn >= 5 and bought >= 2 \
+        and match.seats[s.seat].human
+
+
 SAMPLES = [
     Sample("all-mine-mid-hand.json", "all-mine",
            (Seat("Arve"), Seat("Brittany"), Seat("Clay", "random")), 1001,
@@ -72,6 +79,9 @@ SAMPLES = [
     Sample("mine-all-mine-round-2.json", "mine-all-mine",
            (Seat("Ann"), Seat("Bob"), Seat("Cleo", "random")), 4004,
            _mine_all_mine_round_2, "3 players, round 2, fleets being assembled"),
+    Sample("mine-all-mines-round-2.json", "mine-all-mines",
+           (Seat("Ann"), Seat("Bob", "random"), Seat("Cleo"), Seat("Dan", "random")), 5005,
+           _mine_all_mines_round_2, "4 players, round 2 with dwarves in the mines and cards bought"),
 ]
 
 

@@ -57,6 +57,11 @@ GAMES: dict[str, GameSpec] = {
                  "the fastest fleets reach the planet's richest spots first, and fights decide "
                  "who gets to mine.",
                  "15–20 min", "allmine_tui.games.mine_all_mine"),
+        GameSpec("mine-all-mines", "Mine All Mines", 2, 5,
+                 "Dwarves dig for gems: play each dwarf into one of five mines as a friend or a "
+                 "foe of the dwarves already there, then turn gems into jewelry, helpers, tools "
+                 "and achievements.",
+                 "30–45 min", "allmine_tui.games.mine_all_mines"),
     ]
 }
 

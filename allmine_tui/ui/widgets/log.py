@@ -14,7 +14,8 @@ class GameLog(RichLog):
     """
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, **kwargs)
+        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=20,
+                         **kwargs)
         self._shown = 0
         self._viewer: object = object()
 

@@ -1,0 +1,9 @@
+"""Mine All Mines bots. ``random`` picks any legal action; ``normal`` (the default) plans its turn
+greedily from its view (see ``normal_bot``)."""
+from __future__ import annotations
+
+from ...engine import RandomBot
+from .normal_bot import NormalBot
+
+BOTS = {"random": RandomBot, "normal": NormalBot}
+DEFAULT_BOT = "normal"
