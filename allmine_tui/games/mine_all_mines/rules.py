@@ -154,6 +154,9 @@ def _payments(cid: str, mine: tuple, jeweler: bool) -> list[tuple[str, bool]]:
     return found
 
 
+_DEALER = Action("dealer")
+_END = Action("end")
+_BLACKSMITH = {None: Action("blacksmith"), **{g: Action("blacksmith", (g,)) for g in range(N_GEMS)}}
 _dig_memo: dict = {}
 _holdings_memo: dict = {}
 
@@ -257,38 +260,49 @@ class MineAllMinesRules(Rules):
     # -- helpers -------------------------------------------------------------------------------------
     def _has_unused(self, st, seat: int, prefix: str) -> str | None:
         """The first owned, unused support card whose id starts with ``prefix``."""
-        for cid in sorted(st.owned[seat]["support"]):
+        owned = st.owned[seat]["support"]
+        if not owned:
+            return None
+        for cid in sorted(owned):
             if cid.startswith(prefix) and cid not in st.used[seat]:
                 return cid
         return None
 
-    def dig_places(self, st, seat: int, gem: int) -> list[tuple[int, int, str]]:
+    def dig_places(self, st, seat: int, gem: int, shapes=None) -> list[tuple[int, int, str]]:
         """(mine, place, line) where the ``gem`` dwarf may dig."""
         out = []
-        for m in range(N_GEMS):
-            mine = st.mines[m]
-            if mine[0] is None:
-                continue
-            shape = tuple(-1 if d is None else d[0] for d in mine)
-            out += [(m, q, side) for q, side in _digs(shape, gem)]
+        for m, shape in enumerate(shapes or self._shapes(st)):
+            if shape is not None:
+                out += [(m, q, side) for q, side in _digs(shape, gem)]
         return out
 
-    def _play_actions(self, st, seat: int) -> list[Action]:
+    @staticmethod
+    def _shapes(st) -> list:
+        """Per mine: the gems in its places (-1 empty), or None while its entrance is empty."""
+        return [None if mine[0] is None else tuple(-1 if d is None else d[0] for d in mine)
+                for mine in st.mines]
+
+    def _play_actions(self, st, seat: int, only=None) -> list[Action]:
+        """The dwarf plays (only those of dwarf ``only`` when given)."""
         hand = st.hands[seat]
         out: list[Action] = []
-        if "dealer" in hand:
-            out.append(Action("dealer"))
-        if "blacksmith" in hand:
+        if "dealer" in hand and only in (None, "dealer"):
+            out.append(_DEALER)
+        if "blacksmith" in hand and only in (None, "blacksmith"):
             gems = [g for g in range(N_GEMS) if st.supply[g] and st.gems[seat][g] < GEM_LIMIT]
-            out += [Action("blacksmith", (g,)) for g in gems] or [Action("blacksmith")]
+            out += [_BLACKSMITH[g] for g in gems] or [_BLACKSMITH[None]]
+        miners = [d for d in hand if isinstance(d, int) and only in (None, d)]
+        if not miners:
+            return out
         tools = self._has_unused(st, seat, "tools") is not None
         cart = self._has_unused(st, seat, "cart") is not None
-        for g in (d for d in hand if isinstance(d, int)):
-            if st.mines[g][0] is None:
+        shapes = self._shapes(st)
+        for g in miners:
+            if shapes[g] is None:
                 out.append(Action("mine", (g, 0)))
                 if tools:
                     out.append(Action("mine", (g, 1)))
-            for m, q, side in self.dig_places(st, seat, g):
+            for m, q, side in self.dig_places(st, seat, g, shapes):
                 out.append(Action("dig", (g, m, q, side, 0)))
                 if cart and side == FRIEND:
                     out.append(Action("dig", (g, m, q, side, 1)))
@@ -396,13 +410,19 @@ class MineAllMinesRules(Rules):
     def _act_actions(self, st, seat: int) -> list[Action]:
         return (self._swap_actions(st, seat) + self._trade_actions(st, seat)
                 + self._helper_actions(st, seat) + self._buy_actions(st, seat)
-                + self._claim_actions(st, seat) + [Action("end")])
+                + self._claim_actions(st, seat) + [_END])
 
-    def _moves(self, st, seat: int, kind: str) -> list[Action]:
+    def _moves(self, st, seat: int, kind: str, action_args: tuple = ()) -> list[Action]:
         """The legal actions of one kind (what ``apply`` checks against)."""
         if st.phase == PLAY:
-            if kind in ("dealer", "blacksmith", "mine", "dig"):
-                return [a for a in self._play_actions(st, seat) if a.kind == kind]
+            if kind in ("dealer", "blacksmith"):
+                return [a for a in self._play_actions(st, seat, kind) if a.kind == kind]
+            if kind in ("mine", "dig"):
+                args = action_args
+                dwarf = args[0] if args and type(args[0]) is int else None
+                if dwarf is None:
+                    return []
+                return [a for a in self._play_actions(st, seat, dwarf) if a.kind == kind]
             if kind == "discard":
                 return [] if self._play_actions(st, seat) else self.legal_actions(st, seat)
             if kind == "helper":
@@ -411,6 +431,15 @@ class MineAllMinesRules(Rules):
                 return self._claim_actions(st, seat)
             return []
         if st.phase == ACT:
+            if kind == "end":
+                return [_END]
+            if kind == "buy":  # only the card named: cheaper than every card's payments
+                cid = action_args[0] if action_args else None
+                if st.bought or cid is None or cid not in st.jewelry_shown + st.support_shown:
+                    return []
+                jeweler = cid[0] == "J" and self._has_unused(st, seat, "jeweler") is not None
+                return [Action("buy", (cid, pay, 1 if j else 0))
+                        for pay, j in _payments(cid, tuple(st.gems[seat]), jeweler)]
             producer = {"swap": self._swap_actions, "trade": self._trade_actions,
                         "helper": self._helper_actions, "buy": self._buy_actions,
                         "claim": self._claim_actions}.get(kind)
@@ -470,7 +499,7 @@ class MineAllMinesRules(Rules):
         if seat != st.seat:
             raise IllegalAction("It is not your turn.")
         try:
-            legal = action in self._moves(st, seat, action.kind)
+            legal = action in self._moves(st, seat, action.kind, action.args)
         except TypeError:  # not comparable: not a move of this game
             legal = False
         if not legal:
