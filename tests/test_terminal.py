@@ -217,3 +217,39 @@ def test_mine_all_mines_play_a_dwarf_quit_and_resume(tmp_path):
         term.keys("C-q")
     finally:
         term.close()
+
+
+def test_this_is_mine_decide_quit_and_resume(tmp_path):
+    env = {"ALLMINE_DATA_DIR": str(tmp_path), "ALLMINE_BOT_DELAY": "0", "TERM": "xterm-256color"}
+    cmd = allmine_command()
+    term = Terminal(f"{cmd} new this-is-mine --players Ann,bot:Bob:random --seed 5", env)
+    try:
+        term.wait_for("This is Mine! · Round 1/8")
+        saves = list((tmp_path / "saves").glob("*.json"))
+        assert len(saves) == 1
+        # Enter takes the default: confirm the suggested split, claim the first lot, accept
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            match, _doc = storage.load_match(saves[0])
+            if sum(1 for seat, _a in match.log if seat == 0) >= 3:
+                break
+            term.keys("Enter")
+            time.sleep(0.3)
+        before, _doc = storage.load_match(saves[0])
+        ann = [a for seat, a in before.log if seat == 0]
+        assert len(ann) >= 3 and all(a.kind in ("put", "claim", "accept", "balance") for a in ann)
+        assert "'S CARDS" in term.screen() or before.to_act() != [0]
+        term.keys("q")
+        term.wait_for("five small games")
+        term.keys("C-q")
+        time.sleep(1.0)
+    finally:
+        term.close()
+    term = Terminal(f"{cmd} resume", env)
+    try:
+        term.wait_for("This is Mine!")
+        after, _doc = storage.load_match(saves[0])
+        assert after.log == before.log
+        term.keys("C-q")
+    finally:
+        term.close()

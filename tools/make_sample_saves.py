@@ -66,6 +66,13 @@ def _mine_all_mines_round_2(match: Match) -> bool:
         and match.seats[s.seat].human
 
 
+def _this_is_mine_negotiation(match: Match) -> bool:
+    s = match.state
+    return s.round_no >= 2 and s.phase == "negotiate" and s.claim is not None \
+        and any(lot["money"] for lot in s.lots if lot["owner"] is None) \
+        and match.seats[match.to_act()[0]].human
+
+
 SAMPLES = [
     Sample("all-mine-mid-hand.json", "all-mine",
            (Seat("Arve"), Seat("Brittany"), Seat("Clay", "random")), 1001,
@@ -82,6 +89,9 @@ SAMPLES = [
     Sample("mine-all-mines-round-2.json", "mine-all-mines",
            (Seat("Ann"), Seat("Bob", "random"), Seat("Cleo"), Seat("Dan", "random")), 5005,
            _mine_all_mines_round_2, "4 players, round 2 with dwarves in the mines and cards bought"),
+    Sample("this-is-mine-negotiation.json", "this-is-mine",
+           (Seat("Ann"), Seat("Bob"), Seat("Cleo", "random")), 6006,
+           _this_is_mine_negotiation, "3 players, round 3 or later, a claim disputed with money on a lot"),
 ]
 
 

@@ -122,6 +122,10 @@ class Rules:
     def new_state(self, n_players: int, options: dict[str, str], seed: int | str) -> Any:
         raise NotImplementedError
 
+    def opening_events(self, state: Any) -> list[Event]:
+        """Log lines for what happens as a new game is set up (e.g. the first cards revealed)."""
+        return []
+
     def to_act(self, state: Any) -> list[int]:
         raise NotImplementedError
 

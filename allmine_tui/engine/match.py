@@ -61,7 +61,8 @@ class Match:
         self.state = _state if _state is not None else self.rules.new_state(
             len(self.seats), self.options, seed)
         self.log: list[tuple[int, Action]] = []
-        self.events: list[Event] = []
+        self.events: list[Event] = [] if _state is not None else \
+            list(self.rules.opening_events(self.state))
         self._bot_rng = stream(seed, "bots", 0)
 
     # -- playing -------------------------------------------------------------------------------

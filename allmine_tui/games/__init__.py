@@ -62,6 +62,10 @@ GAMES: dict[str, GameSpec] = {
                  "foe of the dwarves already there, then turn gems into jewelry, helpers, tools "
                  "and achievements.",
                  "30–45 min", "allmine_tui.games.mine_all_mines"),
+        GameSpec("this-is-mine", "This is Mine!", 2, 4,
+                 "Share out Uncle Howard's inheritance: the Leader splits each round's cards into "
+                 "lots, everyone claims one, and refusing a claim costs a Money Card.",
+                 "20–30 min", "allmine_tui.games.this_is_mine"),
     ]
 }
 

@@ -63,6 +63,9 @@ class GameSession:
         if not humans:  # cannot happen in a well-formed game; treat as over rather than hang
             return Step("over")
         seat = humans[0]
+        if not match.rules.private_seats(match.state, seat):
+            # a public decision (everything it needs is on the table): no curtain, table view
+            return Step("human", seat, False)
         curtain = match.needs_curtain() and (self.curtain_up or seat != self.viewer)
         return Step("human", seat, curtain)
 
@@ -74,11 +77,26 @@ class GameSession:
             return self.viewer
         if self.curtain_up:
             return None
-        step = self.next_step()
-        if step.kind == "human" and step.seat == self.viewer:
-            return self.viewer
         if self.peeking:
             return self.viewer
+        step = self.next_step()
+        if step.kind == "human" and step.seat == self.viewer \
+                and match.rules.private_seats(match.state, step.seat):
+            return self.viewer
+        return None
+
+    def actor(self) -> int | None:
+        """The human who may act on the screen now: the viewer when it is their turn, else the
+        seat of a public decision (made on the table view, no curtain)."""
+        viewer = self.screen_viewer()
+        match = self.match
+        if viewer is not None and viewer in match.to_act() and viewer not in match.bot_seats_to_act():
+            return viewer
+        if self.peeking:  # nobody else acts while one person's hand is on screen
+            return None
+        step = self.next_step()
+        if step.kind == "human" and not match.rules.private_seats(match.state, step.seat):
+            return step.seat
         return None
 
     def curtain_passed(self, seat: int) -> None:

@@ -5,12 +5,11 @@ everything and raises ``ValueError`` with a clear message naming the file and th
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from allmine_tui.paths import assets_root
+from allmine_tui.paths import assets_root, read_json_asset
 
 GAME_ID = "mine-all-mine"
 # The actions the rules engine implements; every card's action must be one of these, each once.
@@ -66,16 +65,6 @@ class PlanetCard:
 
 def data_dir() -> Path:
     return assets_root() / GAME_ID
-
-
-def _read(path: Path) -> dict:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ValueError(f"{path.name}: cannot read ({exc})") from None
-    if not isinstance(data, dict):
-        raise ValueError(f"{path.name}: the top level must be an object")
-    return data
 
 
 def _ints(value, count: int, where: str, lo: int = 0, hi: int = MAX_STAT) -> tuple[int, ...]:
@@ -152,13 +141,13 @@ def parse_planets(data: dict, name: str = "planets.json") -> tuple[PlanetCard, .
 @cache
 def load_ships() -> dict[int, ShipCard]:
     """The 12 ship cards by number."""
-    return parse_ships(_read(data_dir() / "ships.json"))
+    return parse_ships(read_json_asset(GAME_ID, "ships.json"))
 
 
 @cache
 def load_planets() -> tuple[PlanetCard, ...]:
     """The 3 planet cards, numbered 1–3."""
-    return parse_planets(_read(data_dir() / "planets.json"))
+    return parse_planets(read_json_asset(GAME_ID, "planets.json"))
 
 
 def ship_of(number: int, option: int, mode: str) -> Ship | None:

@@ -6,11 +6,10 @@ raises ``ValueError`` with a clear message.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 
-from allmine_tui.paths import assets_root
+from allmine_tui.paths import read_json_asset
 
 GAME_ID = "mine-all-mines"
 LETTERS = "DSREG"
@@ -147,12 +146,7 @@ def parse(data: dict, name: str = "cards.json") -> CardData:
 
 @cache
 def load() -> CardData:
-    path = assets_root() / GAME_ID / "cards.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ValueError(f"{path.name}: cannot read ({exc})") from None
-    return parse(data, path.name)
+    return parse(read_json_asset(GAME_ID, "cards.json"))
 
 
 def cost_text(cost: tuple[int, ...]) -> str:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from ...engine import Action, Event, GameInfo, IllegalAction, Result, Rules, stream
 from ...engine.jsonstate import JsonState, copy_json
 from .data import ANY, GEM_NAMES, LETTERS, N_GEMS, load
-from .pyramid import FOE, FRIEND, PLACES, line_up, matching_parents
+from .pyramid import FRIEND, PLACES, line_up, matching_parents
 
 PLAY, STEAL, LAMP, ACT, OVER = "play", "steal", "lamp", "act", "over"
 DWARVES = ("dealer", "blacksmith", 0, 1, 2, 3, 4)  # 0..4: the mining dwarves by gem
@@ -159,6 +159,7 @@ _END = Action("end")
 _BLACKSMITH = {None: Action("blacksmith"), **{g: Action("blacksmith", (g,)) for g in range(N_GEMS)}}
 _dig_memo: dict = {}
 _holdings_memo: dict = {}
+_claim_memo: dict = {}
 
 
 def _digs(shape: tuple, gem: int) -> list[tuple[int, str]]:
@@ -327,8 +328,16 @@ class MineAllMinesRules(Rules):
         shown = [a for a in st.achievements_shown if a is not None]
         if not shown or not (st.owned[seat]["jewelry"] or st.owned[seat]["support"]):
             return []
-        have = self._holdings(st, seat)
-        return [Action("claim", (a,)) for a in shown if self._meets(have, a)]
+        own = st.owned[seat]
+        key = (tuple(shown), tuple(own["jewelry"]), tuple(own["support"]))
+        found = _claim_memo.get(key)
+        if found is None:
+            if len(_claim_memo) > _MEMO_LIMIT:
+                _claim_memo.clear()
+            have = self._holdings(st, seat)
+            found = _claim_memo[key] = [Action("claim", (a,)) for a in shown
+                                        if self._meets(have, a)]
+        return list(found)
 
     def _holdings(self, st, seat: int) -> dict:
         own = st.owned[seat]
@@ -402,15 +411,40 @@ class MineAllMinesRules(Rules):
         if not any(mine):
             return out
         jeweler = self._has_unused(st, seat, "jeweler") is not None
-        for cid in [c for c in st.jewelry_shown + st.support_shown if c is not None]:
-            for pay, with_jeweler in _payments(cid, mine, jeweler and cid[0] == "J"):
-                out.append(Action("buy", (cid, pay, 1 if with_jeweler else 0)))
+        for cid in st.jewelry_shown + st.support_shown:
+            if cid is not None:
+                for pay, with_jeweler in _payments(cid, mine, jeweler and cid[0] == "J"):
+                    out.append(Action("buy", (cid, pay, 1 if with_jeweler else 0)))
         return out
 
     def _act_actions(self, st, seat: int) -> list[Action]:
         return (self._swap_actions(st, seat) + self._trade_actions(st, seat)
                 + self._helper_actions(st, seat) + self._buy_actions(st, seat)
                 + self._claim_actions(st, seat) + [_END])
+
+    def _check_play(self, st, seat: int, kind: str, args: tuple) -> list[Action]:
+        """``[the action]`` when a Mine or Dig action with ``args`` is legal now, else ``[]``
+        (the same answer as filtering ``_play_actions``, without building them all)."""
+        action = Action(kind, args)
+        if kind == "mine":
+            if len(args) != 2 or args[1] not in (0, 1) or type(args[1]) is not int:
+                return []
+            g, tools = args
+            ok = (g in st.hands[seat] and 0 <= g < N_GEMS and st.mines[g][0] is None
+                  and (not tools or self._has_unused(st, seat, "tools") is not None))
+            return [action] if ok else []
+        if len(args) != 5:
+            return []
+        g, m, q, side, cart = args
+        if (type(m) is not int or not 0 <= m < N_GEMS or g not in st.hands[seat]
+                or type(cart) is not int or cart not in (0, 1) or st.mines[m][0] is None):
+            return []
+        shape = tuple(-1 if d is None else d[0] for d in st.mines[m])
+        if (q, side) not in _digs(shape, g):
+            return []
+        if cart and (side != FRIEND or self._has_unused(st, seat, "cart") is None):
+            return []
+        return [action]
 
     def _moves(self, st, seat: int, kind: str, action_args: tuple = ()) -> list[Action]:
         """The legal actions of one kind (what ``apply`` checks against)."""
@@ -422,7 +456,7 @@ class MineAllMinesRules(Rules):
                 dwarf = args[0] if args and type(args[0]) is int else None
                 if dwarf is None:
                     return []
-                return [a for a in self._play_actions(st, seat, dwarf) if a.kind == kind]
+                return self._check_play(st, seat, kind, action_args)
             if kind == "discard":
                 return [] if self._play_actions(st, seat) else self.legal_actions(st, seat)
             if kind == "helper":

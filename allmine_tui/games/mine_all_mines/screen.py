@@ -12,7 +12,7 @@ from ...engine import Action
 from ...ui.screens.play import PlayScreen
 from ...ui.widgets.choicetree import ChoiceTree
 from ...ui.widgets.log import GameLog
-from .choices import dwarf_label, path, targets
+from .choices import path, targets
 from .data import GEM_NAMES
 from .widgets import MarketPanel, MinesPanel, PlayersPanel
 

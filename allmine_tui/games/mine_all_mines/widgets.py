@@ -95,13 +95,13 @@ class MarketPanel(Static):
     def show(self, view: dict, names: list[str]) -> None:
         data = load()
         t = Text()
-        t.append("MARKETPLACE ", style="bold")
+        t.append("MARKET ", style="bold")
         for g in range(5):
             t.append_text(gem_chip(g, view["market"][g]))
             t.append(" ")
         if view["market_dwarves"]:
-            t.append(" dwarves: ", style="dim")
-            t.append(", ".join(f"{'Dealer' if d == 'dealer' else 'Blacksmith'} ({names[o]})"
+            t.append("· ", style="dim")
+            t.append(", ".join(f"{'Dealer' if d == 'dealer' else 'Smith'}:{names[o][:6]}"
                                for d, o in view["market_dwarves"]))
         t.append("   SUPPLY ", style="bold")
         for g in range(5):

@@ -47,6 +47,7 @@ class PlayScreen(Screen):
         self.session = session
         self.match = session.match
         self.viewer: int | None = None
+        self.actor: int | None = None  # who acts now on this screen (see GameSession.actor)
         self._curtain_open = False
         self._results_shown = False
         self._interludes: list[Screen] = []
@@ -83,8 +84,9 @@ class PlayScreen(Screen):
         self.viewer = viewer
         view = self.match.view(viewer)
         legal: list[Action] = []
-        if viewer is not None and viewer in self.match.to_act():
-            legal = self.match.legal_actions(viewer)
+        self.actor = session.actor()
+        if self.actor is not None:
+            legal = self.match.legal_actions(self.actor)
         self.query_one("#status-bar", Static).update(self.status_text(view, viewer))
         self.show(view, viewer, legal)
         self.query_one(GameLog).sync(session, viewer)
@@ -154,7 +156,7 @@ class PlayScreen(Screen):
 
     def submit(self, action: Action) -> bool:
         """Play ``action`` for the viewer. An illegal move is explained and changes nothing."""
-        seat = self.viewer
+        seat = self.session.actor()
         if seat is None or seat not in self.match.to_act():
             self.notify("It is not your turn.", severity="warning")
             return False

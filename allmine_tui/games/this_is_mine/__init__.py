@@ -1,0 +1,1 @@
+"""This is Mine!: dividing an inheritance into lots, negotiating, and scoring collections."""

@@ -1,0 +1,533 @@
+"""This is Mine! rules (RULINGS): pure Python, deterministic from the seed.
+
+Phases and their actions:
+
+* ``split``: the round's Leader puts the revealed cards into lots one by one: ``put`` (lot).
+  A card may only go where every lot can still get a card.
+* ``negotiate``: the Leader ``claim``s a lot; then the others still without a lot, clockwise from
+  the Leader's left, ``accept`` or ``refuse`` (lot for the Money Card). A refusal makes the refuser
+  the Leader of the same lot and starts the answers again from their left.
+* ``balance`` (between rounds 1–7): from the next Leader round the table, each may ``balance``
+  (1 to request the Balance Card, 0 to pass); one request redistributes the Money Cards.
+* ``discard`` and ``copy`` (the end, secret and simultaneous): each Relative discards an Object
+  (``discard`` type), then each Suitcase copies an Object type still in hand (``copy`` type).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...engine import Action, Event, GameInfo, IllegalAction, Result, Rules, stream
+from ...engine.jsonstate import JsonState, copy_json
+from . import scoring
+from .data import load, name_of, type_of
+
+SPLIT, NEGOTIATE, BALANCE, DISCARD, COPY, OVER = (
+    "split", "negotiate", "balance", "discard", "copy", "over")
+LOT_NAMES = "ABCD"
+NOT_COPIED = ("relative", "tv", "radio", "suitcase")
+
+INFO = GameInfo(
+    id="this-is-mine", title="This is Mine!", min_players=2, max_players=4,
+    blurb="Uncle Howard's inheritance is split into lots; claim one, and pay a Money Card each "
+          "time you refuse someone else's claim.",
+    minutes="20–30 min",
+)
+
+
+def lot_name(i: int) -> str:
+    return LOT_NAMES[i]
+
+
+@dataclass
+class ThisIsMineState(JsonState):
+    n: int
+    seed: int | str
+    round_no: int = 0  # 0-based
+    phase: str = SPLIT
+    deck: list = field(default_factory=list)
+    removed: list = field(default_factory=list)  # 2 players: 5 cards nobody sees
+    revealed: list = field(default_factory=list)  # this round's cards, while being split
+    assign: list = field(default_factory=list)  # lot per revealed card put so far
+    lots: list = field(default_factory=list)  # {"cards", "money", "owner"}
+    round_leader: int = 0  # who splits (and first claims) this round
+    leader: int = 0  # whose claim is on the table
+    claim: int | None = None  # the claimed lot
+    asked: list = field(default_factory=list)  # seats still to answer, in order
+    hands: list = field(default_factory=list)  # per seat: cards (secret)
+    money: list = field(default_factory=list)  # Money Cards per seat (public)
+    pile: int = 0  # Money Cards not in play
+    coins: list = field(default_factory=list)  # coin value per seat (public)
+    refusals: list = field(default_factory=list)  # per seat, for the record
+    balance_ask: list = field(default_factory=list)  # seats still to be asked
+    balance_log: list = field(default_factory=list)  # per redistribution: {"round", "moves"}
+    to_discard: list = field(default_factory=list)  # per seat: discards still owed (end)
+    discards: list = field(default_factory=list)  # per seat: types discarded (secret till all)
+    copies: list = field(default_factory=list)  # per seat: types copied by each Suitcase
+    copies_owed: list = field(default_factory=list)  # per seat
+
+
+def _events_names(seats) -> str:
+    return ", ".join(f"{{{s}}}" for s in seats)
+
+
+class ThisIsMineRules(Rules):
+    info = INFO
+
+    # -- setting up --------------------------------------------------------------------------------
+    def new_state(self, n_players: int, options: dict[str, str], seed) -> ThisIsMineState:
+        self.info.check_players(n_players)
+        self.info.resolve_options(options)
+        data = load()
+        n = n_players
+        st = ThisIsMineState(n=n, seed=seed)
+        deck = data.cards_for(n)
+        stream(seed, "deck").shuffle(deck)
+        k = data.removed.get(n, 0)
+        st.removed, st.deck = sorted(deck[:k]), deck[k:]
+        st.hands = [[] for _ in range(n)]
+        st.money = [data.start_money] * n
+        st.pile = data.money_cards - data.start_money * n
+        st.coins = [0] * n
+        st.refusals = [0] * n
+        st.round_leader = stream(seed, "first leader").randrange(n)
+        self._start_round(st, 0, st.round_leader, [])
+        return st
+
+    def opening_events(self, st: ThisIsMineState) -> list[Event]:
+        """The first round's reveal and its Suitcase money (the bank is full at the start)."""
+        suitcases = sum(1 for c in st.revealed if type_of(c) == "suitcase")
+        return self._reveal_events(st, [list(range(st.n))] * suitcases)
+
+    def _reveal_events(self, st, paid: list[list[int]]) -> list[Event]:
+        events = [Event(f"Round {st.round_no + 1}: {{{st.round_leader}}} opens the boxes: "
+                        + ", ".join(name_of(c) for c in st.revealed) + ".", "reveal")]
+        for got in paid:
+            if got:
+                events.append(Event(f"A Suitcase: {_events_names(got)} each get a Money Card "
+                                    f"($1).", "money"))
+            else:
+                events.append(Event("A Suitcase, but the Money Card pile is empty.", "money"))
+        return events
+
+    def _start_round(self, st: ThisIsMineState, round_no: int, leader: int,
+                     events: list) -> list[Event]:
+        data = load()
+        st.round_no, st.round_leader, st.leader = round_no, leader, leader
+        st.phase = SPLIT
+        k = data.reveal[st.n]
+        st.revealed, st.deck = st.deck[:k], st.deck[k:]
+        st.assign = []
+        st.lots = []
+        st.claim = None
+        st.asked = []
+        paid = []
+        for _ in range(sum(1 for c in st.revealed if type_of(c) == "suitcase")):
+            got = []
+            for s in [(leader + i) % st.n for i in range(st.n)]:  # from the Leader round
+                if st.pile > 0:
+                    st.pile -= 1
+                    st.money[s] += 1
+                    got.append(s)
+            paid.append(got)
+        events += self._reveal_events(st, paid)
+        return events
+
+    # -- who acts ------------------------------------------------------------------------------------
+    def to_act(self, st: ThisIsMineState) -> list[int]:
+        if st.phase == SPLIT:
+            return [st.round_leader]
+        if st.phase == NEGOTIATE:
+            return [st.leader] if st.claim is None else st.asked[:1]
+        if st.phase == BALANCE:
+            return st.balance_ask[:1]
+        if st.phase == DISCARD:
+            return [s for s in range(st.n) if st.to_discard[s]]
+        if st.phase == COPY:
+            return [s for s in range(st.n) if st.copies_owed[s]]
+        return []
+
+    def is_over(self, st: ThisIsMineState) -> bool:
+        return st.phase == OVER
+
+    def private_seats(self, st: ThisIsMineState, seat: int) -> bool:
+        """Only the end-game choices need a player's hand on screen."""
+        return st.phase in (DISCARD, COPY)
+
+    def _without_lot(self, st) -> list[int]:
+        taken = {lot["owner"] for lot in st.lots if lot["owner"] is not None}
+        return [s for s in range(st.n) if s not in taken]
+
+    def _clockwise_from(self, st, seat: int, among: list[int]) -> list[int]:
+        return [(seat + i) % st.n for i in range(1, st.n + 1) if (seat + i) % st.n in among]
+
+    # -- legal actions -------------------------------------------------------------------------------
+    def legal_actions(self, st: ThisIsMineState, seat: int) -> list[Action]:
+        if seat not in self.to_act(st):
+            return []
+        if st.phase == SPLIT:
+            left = len(st.revealed) - len(st.assign)  # including this card
+            empty = [i for i in range(st.n) if i not in st.assign]
+            if left <= len(empty):
+                return [Action("put", (i,)) for i in empty]
+            return [Action("put", (i,)) for i in range(st.n)]
+        if st.phase == NEGOTIATE:
+            if st.claim is None:
+                return [Action("claim", (i,)) for i, lot in enumerate(st.lots)
+                        if lot["owner"] is None]
+            out = [Action("accept")]
+            if st.money[seat] > 0:
+                out += [Action("refuse", (i,)) for i, lot in enumerate(st.lots)
+                        if lot["owner"] is None and i != st.claim]
+            return out
+        if st.phase == BALANCE:
+            return [Action("balance", (0,)), Action("balance", (1,))]
+        if st.phase == DISCARD:
+            left = list(st.hands[seat])
+            for t in st.discards[seat]:
+                left.remove(next(c for c in left if type_of(c) == t))
+            types = sorted({type_of(c) for c in left if type_of(c) != "relative"})
+            return [Action("discard", (t,)) for t in types]
+        if st.phase == COPY:
+            return [Action("copy", (t,)) for t in self.copyable(st, seat)]
+        return []
+
+    def copyable(self, st, seat: int) -> list[str]:
+        return sorted({type_of(c) for c in st.hands[seat] if type_of(c) not in NOT_COPIED})
+
+    # -- applying ------------------------------------------------------------------------------------
+    def apply(self, st: ThisIsMineState, seat: int, action: Action) -> list[Event]:
+        if st.phase == OVER:
+            raise IllegalAction("The game is over.")
+        if seat not in self.to_act(st):
+            raise IllegalAction("It is not your turn to decide.")
+        try:
+            legal = action in self.legal_actions(st, seat)
+        except TypeError:
+            legal = False
+        if not legal:
+            raise IllegalAction(self._why(st, seat, action))
+        return getattr(self, f"_do_{action.kind}")(st, seat, *action.args)
+
+    def _why(self, st, seat: int, action: Action) -> str:
+        k = action.kind
+        if st.phase == SPLIT:
+            if k == "put":
+                return "Every lot needs at least one card: put this card in an empty lot."
+            return "First split the revealed cards into one lot per player."
+        if st.phase == NEGOTIATE:
+            if k == "refuse" and st.money[seat] == 0:
+                return "You have no Money Card, so you cannot refuse: accept the claim."
+            if k == "refuse":
+                return "Put your Money Card on another lot still on the table (not the claimed one)."
+            if k == "claim":
+                return "Claim one of the lots still on the table."
+            return "Accept the claim, or refuse it by putting a Money Card on another lot."
+        if st.phase == DISCARD:
+            return "Each Relative takes one of your Objects (not a Relative): choose one you hold."
+        if st.phase == COPY:
+            return ("A Suitcase copies an Object type in your hand (not a TV, Radio, Relative or "
+                    "Suitcase).")
+        return "That is not a move now."
+
+    def _do_put(self, st, seat: int, lot: int) -> list[Event]:
+        st.assign.append(lot)
+        if len(st.assign) < len(st.revealed):
+            return []
+        st.lots = [{"cards": [c for c, a in zip(st.revealed, st.assign) if a == i], "money": 0,
+                    "owner": None} for i in range(st.n)]
+        st.revealed, st.assign = [], []
+        st.phase = NEGOTIATE
+        sizes = ", ".join(f"{lot_name(i)} {len(lot['cards'])}" for i, lot in enumerate(st.lots))
+        return [Event(f"{{{seat}}} splits the cards into lots ({sizes} cards).", "split")]
+
+    def _do_claim(self, st, seat: int, lot: int) -> list[Event]:
+        st.claim = lot
+        st.leader = seat
+        st.asked = self._clockwise_from(st, seat, [s for s in self._without_lot(st) if s != seat])
+        return [Event(f"{{{seat}}} claims lot {lot_name(lot)}: \"This is mine!\"", "claim")]
+
+    def _do_accept(self, st, seat: int) -> list[Event]:
+        st.asked.pop(0)
+        events = [Event(f"{{{seat}}} accepts.", "accept")]
+        if not st.asked:
+            events += self._take(st, st.leader, st.claim)
+        return events
+
+    def _do_refuse(self, st, seat: int, lot: int) -> list[Event]:
+        st.money[seat] -= 1
+        st.lots[lot]["money"] += 1
+        st.refusals[seat] += 1
+        old = st.leader
+        st.leader = seat
+        st.asked = self._clockwise_from(st, seat, [s for s in self._without_lot(st) if s != seat])
+        return [Event(f"{{{seat}}} refuses, puts $1 on lot {lot_name(lot)} and claims lot "
+                      f"{lot_name(st.claim)} instead of {{{old}}}.", "refuse")]
+
+    def _take(self, st, seat: int, lot: int) -> list[Event]:
+        events = []
+        chosen = st.lots[lot]
+        chosen["owner"] = seat
+        st.hands[seat] += chosen["cards"]
+        st.money[seat] += chosen["money"]
+        money = f" and ${chosen['money']}" if chosen["money"] else ""
+        events.append(Event(f"{{{seat}}} takes lot {lot_name(lot)} ({len(chosen['cards'])} "
+                            f"card{'s' if len(chosen['cards']) != 1 else ''}{money}).", "take",
+                            {seat: "(" + ", ".join(name_of(c) for c in chosen["cards"]) + ")"}))
+        st.claim = None
+        st.asked = []
+        rest = self._without_lot(st)
+        if len(rest) == 1:
+            last = rest[0]
+            i = next(j for j, x in enumerate(st.lots) if x["owner"] is None)
+            lot_ = st.lots[i]
+            lot_["owner"] = last
+            st.hands[last] += lot_["cards"]
+            st.money[last] += lot_["money"]
+            money = f" and ${lot_['money']}" if lot_["money"] else ""
+            events.append(Event(f"{{{last}}} gets the last lot, {lot_name(i)} "
+                                f"({len(lot_['cards'])} card{'s' if len(lot_['cards']) != 1 else ''}"
+                                f"{money}), and leads next.", "take",
+                                {last: "(" + ", ".join(name_of(c) for c in lot_["cards"]) + ")"}))
+            events += self._end_round(st, last)
+            return events
+        st.leader = self._clockwise_from(st, seat, rest)[0]
+        return events
+
+    def _end_round(self, st, next_leader: int) -> list[Event]:
+        data = load()
+        st.lots = []
+        st.round_leader = next_leader
+        if st.round_no + 1 >= data.rounds:
+            return self._start_end(st)
+        st.phase = BALANCE
+        st.balance_ask = [(next_leader + i) % st.n for i in range(st.n)]
+        st.leader = next_leader
+        return [Event(f"Round {st.round_no + 1} is over. Anyone may ask for the Balance Card.",
+                      "round")]
+
+    def _do_balance(self, st, seat: int, request: int) -> list[Event]:
+        st.balance_ask.pop(0)
+        events = []
+        if request:
+            events.append(Event(f"{{{seat}}} asks for the Balance Card.", "balance"))
+            events += self.redistribute(st)
+            st.balance_ask = []
+        if not st.balance_ask:
+            events += self._start_round(st, st.round_no + 1, st.round_leader, [])
+        return events
+
+    def redistribute(self, st) -> list[Event]:
+        """Move Money Cards one at a time from a richest to a poorest player while they differ
+        by 2 or more (ties clockwise from the next Leader); a $1 coin per card to its giver."""
+        order = [(st.round_leader + i) % st.n for i in range(st.n)]
+        moves = []
+        while max(st.money) - min(st.money) >= 2:
+            rich = next(s for s in order if st.money[s] == max(st.money))
+            poor = next(s for s in order if st.money[s] == min(st.money))
+            st.money[rich] -= 1
+            st.money[poor] += 1
+            st.coins[rich] += 1
+            moves.append([rich, poor])
+        st.balance_log.append({"round": st.round_no, "moves": moves})
+        if not moves:
+            return [Event("The Money Cards are already balanced: nothing moves.", "balance")]
+        given: dict[int, int] = {}
+        for r, _p in moves:
+            given[r] = given.get(r, 0) + 1
+        return [Event("Balance: " + ", ".join(f"{{{r}}} gives {k} Money Card"
+                                             f"{'s' if k != 1 else ''} and gets ${k} in coins"
+                                             for r, k in given.items()) + ".", "balance")]
+
+    # -- the end -------------------------------------------------------------------------------------
+    def _start_end(self, st) -> list[Event]:
+        st.discards = [[] for _ in range(st.n)]
+        st.copies = [[] for _ in range(st.n)]
+        st.to_discard = [0] * st.n
+        for s in range(st.n):
+            relatives = sum(1 for c in st.hands[s] if type_of(c) == "relative")
+            objects = sum(1 for c in st.hands[s] if type_of(c) != "relative")
+            st.to_discard[s] = min(relatives, objects)
+        events = [Event("The inheritance is divided. Relatives arrive: each takes one Object "
+                        "(chosen in secret).", "end")]
+        st.phase = DISCARD
+        if not any(st.to_discard):
+            events += self._after_discards(st)
+        return events
+
+    def _do_discard(self, st, seat: int, t: str) -> list[Event]:
+        st.discards[seat].append(t)
+        st.to_discard[seat] -= 1
+        if any(st.to_discard):
+            return []
+        return self._after_discards(st)
+
+    def _after_discards(self, st) -> list[Event]:
+        events = []
+        for s in range(st.n):
+            for t in st.discards[s]:
+                card = next(c for c in st.hands[s] if type_of(c) == t)
+                st.hands[s].remove(card)
+            if st.discards[s]:
+                events.append(Event(f"{{{s}}}'s Relatives take: "
+                                    + ", ".join(name_of(t) for t in st.discards[s]) + ".",
+                                    "discard"))
+        st.copies_owed = [0] * st.n
+        for s in range(st.n):
+            suitcases = sum(1 for c in st.hands[s] if type_of(c) == "suitcase")
+            st.copies_owed[s] = suitcases if self.copyable(st, s) else 0
+        st.phase = COPY
+        if any(st.copies_owed):
+            events.append(Event("Suitcases: each one copies an Object type (chosen in secret).",
+                                "end"))
+            return events
+        return events + self._finish(st)
+
+    def _do_copy(self, st, seat: int, t: str) -> list[Event]:
+        st.copies[seat].append(t)
+        st.copies_owed[seat] -= 1
+        if any(st.copies_owed):
+            return []
+        events = []
+        for s in range(st.n):
+            if st.copies[s]:
+                events.append(Event(f"{{{s}}}'s Suitcases copy: "
+                                    + ", ".join(name_of(t) for t in st.copies[s]) + ".", "copy"))
+        return events + self._finish(st)
+
+    def _finish(self, st) -> list[Event]:
+        st.phase = OVER
+        res = self.result(st)
+        who = " and ".join(f"{{{s}}}" for s in res.winners)
+        return [Event(f"Game over: {who} win{'s' if len(res.winners) == 1 else ''} with "
+                      f"${max(res.scores)}.", "game_over")]
+
+    def counts(self, st, seat: int) -> dict[str, int]:
+        """Scoring types in hand, Suitcases turned into their copies (uncopied ones drop out)."""
+        out: dict[str, int] = {}
+        for c in st.hands[seat]:
+            t = type_of(c)
+            if t != "suitcase":
+                out[t] = out.get(t, 0) + 1
+        for t in st.copies[seat] if st.copies else []:
+            out[t] = out.get(t, 0) + 1
+        return out
+
+    def breakdowns(self, st) -> list[dict[str, int]]:
+        counts = [self.counts(st, s) for s in range(st.n)]
+        prizes = scoring.bottle_prizes([c.get("bottle", 0) for c in counts])
+        return [scoring.breakdown(counts[s], prizes[s]) for s in range(st.n)]
+
+    def result(self, st: ThisIsMineState) -> Result:
+        parts = self.breakdowns(st)
+        inherit = [p["Inheritance"] for p in parts]
+        scores = [st.money[s] + st.coins[s] + inherit[s] for s in range(st.n)]
+        top = max(scores)
+        tied = [s for s in range(st.n) if scores[s] == top]
+        low = min(inherit[s] for s in tied)
+        winners = [s for s in tied if inherit[s] == low]
+        table = [(label, [p[label] for p in parts]) for label in
+                 ("Bibelots", "Ice Skates", "Instruments", "TV / Radio", "Records", "Bottles",
+                  "Inheritance")]
+        table += [("Money Cards", list(st.money)), ("Coins", list(st.coins)), ("Total $", scores)]
+        notes = []
+        if len(tied) > 1:
+            notes.append("Equal money: the lower inheritance value wins." if len(winners) == 1
+                         else "Equal money and equal inheritance: a shared win.")
+        return Result(scores=scores, winners=winners, table=table, notes=notes)
+
+    # -- views ---------------------------------------------------------------------------------------
+    def view(self, st: ThisIsMineState, seat: int | None) -> dict:
+        mine = seat is not None and 0 <= seat < st.n
+        over = st.phase == OVER
+        lots = []
+        for i, lot in enumerate(st.lots):
+            shown = lot["owner"] is None or lot["owner"] == seat or over
+            lots.append({"name": lot_name(i), "cards": list(lot["cards"]) if shown else None,
+                         "size": len(lot["cards"]), "money": lot["money"], "owner": lot["owner"]})
+        secret_end = st.phase in (DISCARD, COPY)
+        return {
+            "game": "this-is-mine",
+            "n": st.n,
+            "viewer": seat,
+            "round": st.round_no + 1,
+            "rounds_total": load().rounds,
+            "phase": st.phase,
+            "to_act": self.to_act(st),
+            "round_leader": st.round_leader,
+            "leader": st.leader,
+            "claim": st.claim,
+            "asked": list(st.asked),
+            "revealed": list(st.revealed),
+            "assign": list(st.assign),
+            "lots": lots,
+            "deck_count": len(st.deck),
+            "money": list(st.money),
+            "coins": list(st.coins),
+            "pile": st.pile,
+            "hand": sorted(st.hands[seat]) if mine else None,
+            "hands": [sorted(h) for h in st.hands] if over else None,
+            "hand_counts": [len(h) for h in st.hands],
+            "balance_ask": list(st.balance_ask),
+            "to_discard": list(st.to_discard) if secret_end or over else None,
+            "copies_owed": list(st.copies_owed) if st.phase == COPY else None,
+            "my_discards": list(st.discards[seat]) if mine and st.discards else None,
+            "my_copies": list(st.copies[seat]) if mine and st.copies else None,
+            "discards": copy_json(st.discards) if over else None,
+            "copies": copy_json(st.copies) if over else None,
+        }
+
+    def state_from_json(self, data: dict) -> ThisIsMineState:
+        return ThisIsMineState.from_json(data)
+
+    def progress(self, st: ThisIsMineState) -> str:
+        if st.phase == OVER:
+            return "finished"
+        if st.phase in (DISCARD, COPY):
+            return "final choices"
+        return f"round {st.round_no + 1}/{load().rounds}"
+
+    def describe_action(self, action: Action) -> str:
+        a = action.args
+        if action.kind in ("put", "claim") and a:
+            return f"{action.kind} lot {lot_name(a[0])}"
+        if action.kind == "refuse" and a:
+            return f"refuse, $1 on lot {lot_name(a[0])}"
+        if action.kind in ("discard", "copy") and a:
+            return f"{action.kind} {name_of(a[0])}"
+        return super().describe_action(action)
+
+    # -- for tests -----------------------------------------------------------------------------------
+    def perturb_secrets(self, st: ThisIsMineState, viewer: int | None, rng) -> ThisIsMineState:
+        """Shuffle what ``viewer`` cannot see: the deck order and the removed cards, the other
+        seats' collected cards among those seats (same sizes) and, before the end is revealed,
+        the other seats' secret Relative and Suitcase choices (same numbers)."""
+        new = ThisIsMineState.from_json(st.to_json())
+        hidden_hands = [] if new.phase == OVER else [s for s in range(new.n) if s != viewer]
+        pool = list(new.deck) + list(new.removed) + [c for s in hidden_hands for c in new.hands[s]]
+        rng.shuffle(pool)
+        i = 0
+        new.deck = pool[i:i + len(new.deck)]
+        i += len(new.deck)
+        new.removed = sorted(pool[i:i + len(new.removed)])
+        i += len(new.removed)
+        for s in hidden_hands:
+            k = len(new.hands[s])
+            new.hands[s] = pool[i:i + k]
+            i += k
+            if new.phase in (DISCARD, COPY):
+                objects = sorted({type_of(c) for c in new.hands[s]} - {"relative"}) or ["bottle"]
+                new.discards[s] = [rng.choice(objects) for _ in new.discards[s]]
+                new.copies[s] = [rng.choice(objects) for _ in new.copies[s]]
+        return new
+
+    def conserved(self, st: ThisIsMineState) -> dict[str, int]:
+        cards = (len(st.deck) + len(st.removed) + len(st.revealed)
+                 + sum(len(lot["cards"]) for lot in st.lots if lot["owner"] is None)
+                 + sum(len(h) for h in st.hands)
+                 + (sum(len(d) for d in st.discards) if st.phase in (COPY, OVER) else 0))
+        money = st.pile + sum(st.money) + sum(lot["money"] for lot in st.lots
+                                              if lot["owner"] is None)
+        return {"cards": cards, "money": money}
+
+
+RULES = ThisIsMineRules()

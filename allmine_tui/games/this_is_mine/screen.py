@@ -1,0 +1,325 @@
+"""The This is Mine! table: the revealed cards and the Leader's split, the lots with their money and
+claims, every player's money and Character Tile, and a menu of the decisions to make.
+
+Collected cards are secret: they are shown only to their owner, when one person plays alone, when
+a person peeks (p, behind the curtain), and for the end-game choices (behind the curtain)."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Static
+
+from ...engine import Action
+from ...ui.screens.play import PlayScreen
+from ...ui.widgets.choicetree import ChoiceTree
+from ...ui.widgets.keybutton import KeyButton
+from ...ui.widgets.log import GameLog
+from .data import name_of
+from .rules import lot_name
+from .widgets import LotsPanel, PlayersPanel, SplitPanel, cards_text, grouped
+
+CONTROLS = """
+- **Splitting (the Leader):** ←/→ choose a revealed card, **A–D** (or 1–4) put it in that lot,
+  or click a card and then a lot's line. Every lot needs at least one card; **Enter** confirms.
+- **Negotiating:** the menu lists what you may do: claim a lot, accept the claim, or refuse it
+  (it costs a Money Card, placed on another lot). ↑/↓ and **Enter**, 1–9, or a click.
+  Clicking a lot claims it, or puts your refusal's Money Card on it.
+- **Between rounds:** ask for the Balance Card or pass. **At the end:** each Relative takes one
+  of your Objects, then each Suitcase copies a type; both are chosen in secret.
+- **p** lets a person peek at their own cards behind the curtain (press p again to stop),
+  **q** returns to the menu (saved after every move), **?** shows this help.
+"""
+
+
+def menu_path(view: dict, action: Action, names: list[str]) -> list[str]:
+    k, a = action.kind, action.args
+    lots = view["lots"]
+
+    def lot_text(i: int) -> str:
+        lot = lots[i]
+        cards = ", ".join(name_of(c) for c in lot["cards"] or [])
+        money = f" + ${lot['money']}" if lot["money"] else ""
+        return f"lot {lot['name']}: {cards}{money}"
+
+    if k == "claim":
+        return [f"Claim {lot_text(a[0])}"]
+    if k == "accept":
+        return [f"Accept: {names[view['leader']]} takes lot {lot_name(view['claim'])}"]
+    if k == "refuse":
+        return [f"Refuse and claim lot {lot_name(view['claim'])} yourself (costs $1)",
+                f"put the $1 on {lot_text(a[0])}"]
+    if k == "balance":
+        return ["Ask for the Balance Card (even out the Money Cards)" if a[0] else
+                "Pass (no Balance Card)"]
+    if k == "discard":
+        return [f"A Relative takes your {name_of(a[0])}"]
+    if k == "copy":
+        return [f"A Suitcase copies {name_of(a[0])}"]
+    return [" ".join(str(x) for x in action.to_json())]
+
+
+class ThisIsMineScreen(PlayScreen):
+    CONTROLS = CONTROLS
+    DEFAULT_CSS = """
+    ThisIsMineScreen #table { height: auto; border-bottom: solid $primary-darken-2; }
+    ThisIsMineScreen #bottom { height: 1fr; }
+    ThisIsMineScreen #side { width: 60; height: 1fr; border-right: solid $primary-darken-2; }
+    ThisIsMineScreen #hand { height: auto; padding: 0 1; background: $boost; }
+    ThisIsMineScreen #prompt { height: auto; padding: 0 1; text-style: bold; }
+    ThisIsMineScreen #confirm { margin-left: 1; }
+    ThisIsMineScreen #game-log { width: 1fr; height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("left", "cursor(-1)", "←", show=False, priority=True),
+        Binding("right", "cursor(1)", "→", show=False, priority=True),
+        Binding("up", "move(-1)", "↑", show=False, priority=True),
+        Binding("down", "move(1)", "↓", show=False, priority=True),
+        Binding("enter,space", "choose", "Choose", priority=True),
+        Binding("escape,backspace", "back", "Back", show=False, priority=True),
+    ] + [Binding(str(i), f"pick({i - 1})", str(i), show=False, priority=True)
+         for i in range(1, 10)] + [
+        Binding(letter, f"to_lot({i})", letter.upper(), show=False, priority=True)
+        for i, letter in enumerate("abcd")]
+
+    def __init__(self, session) -> None:
+        super().__init__(session)
+        self._view: dict | None = None
+        self._legal: list[Action] = []
+        self._key: tuple | None = None
+        self.split: list[int | None] = []
+        self.cursor = 0
+        self._split_for: tuple | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status-bar")
+        with Vertical(id="table"):
+            yield SplitPanel(id="split")
+            yield LotsPanel(id="lots")
+            yield PlayersPanel(id="players")
+        with Horizontal(id="bottom"):
+            with Vertical(id="side"):
+                yield Static(id="hand")
+                yield Static(id="prompt")
+                yield KeyButton("Confirm the lots [Enter]", id="confirm", classes="-primary")
+                yield ChoiceTree(max_lines=8, id="moves")
+            yield GameLog(id="game-log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(GameLog).can_focus = False
+        super().on_mount()
+
+    # -- drawing -------------------------------------------------------------------------------
+    def status_text(self, view: dict, viewer: int | None) -> Text:
+        names = self.names
+        t = Text()
+        t.append("This is Mine! ", style="bold")
+        t.append(f"· Round {min(view['round'], view['rounds_total'])}/{view['rounds_total']} ")
+        phase = view["phase"]
+        if phase == "split":
+            t.append(f"· {names[view['round_leader']]} splits the cards into lots ")
+        elif phase == "negotiate":
+            if view["claim"] is None:
+                t.append(f"· {names[view['leader']]} claims a lot ")
+            else:
+                t.append(f"· {names[view['leader']]} claims lot {lot_name(view['claim'])}; "
+                         f"{names[view['to_act'][0]]} accepts or refuses ")
+        elif phase == "balance":
+            t.append("· Balance Card? ")
+        elif phase in ("discard", "copy"):
+            t.append("· final secret choices ")
+        else:
+            t.append("· game over ")
+        t.append(f"· deck {view['deck_count']} ", style="dim")
+        return t
+
+    def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
+        self._view, self._legal = view, legal
+        names = self.names
+        splitting = view["phase"] == "split"
+        split_panel = self.query_one(SplitPanel)
+        split_panel.display = splitting
+        self.query_one(LotsPanel).display = not splitting
+        self.query_one("#confirm", KeyButton).display = splitting and bool(legal)
+        if splitting:
+            key = (view["round"], tuple(view["revealed"]))
+            if self._split_for != key:
+                self._split_for = key
+                self.split = [i % view["n"] for i in range(len(view["revealed"]))]
+                self.cursor = 0
+            split_panel.show(view["revealed"], self.split, view["n"],
+                             self.cursor if legal else None)
+        else:
+            self.query_one(LotsPanel).show(view, names)
+        self.query_one(PlayersPanel).show(view, names)
+        self.query_one("#hand", Static).update(self._hand_text(view, viewer))
+        self.query_one("#prompt", Static).update(self._prompt(view, legal))
+        menu = self.query_one(ChoiceTree)
+        key = (tuple(legal), view["phase"], view["claim"], view["leader"])
+        if key != self._key:
+            self._key = key
+            items = [(menu_path(view, a, names), a) for a in legal if a.kind != "put"]
+            menu.set_items(items, title="")
+            menu.display = bool(items)
+
+    def _hand_text(self, view: dict, viewer: int | None) -> Text:
+        t = Text()
+        if viewer is None or view["hand"] is None:
+            t.append("Collected cards are secret. ", style="italic dim")
+            t.append("p: peek at yours (behind the curtain).", style="dim")
+            return t
+        t.append(f"{self.names[viewer][:12].upper()}'S CARDS: ", style="bold")
+        t.append_text(grouped(view["hand"]))
+        if view.get("my_discards"):
+            t.append("\n  Relatives take: " + ", ".join(name_of(x) for x in view["my_discards"]),
+                     style="red")
+        if view.get("my_copies"):
+            t.append("\n  Suitcases copy: " + ", ".join(name_of(x) for x in view["my_copies"]),
+                     style="yellow")
+        return t
+
+    def _prompt(self, view: dict, legal: list[Action]) -> Text:
+        names = self.names
+        phase = view["phase"]
+        if phase == "over":
+            return Text("The game is over. The results follow.")
+        if not legal:
+            waiting = ", ".join(names[s] for s in view["to_act"])
+            return Text(f"Waiting for {waiting}…", style="italic")
+        who = names[self.actor] if self.actor is not None else ""
+        if phase == "split":
+            empty = [lot_name(i) for i in range(view["n"]) if i not in self.split]
+            if empty:
+                return Text(f"{who}, split the cards: lot {', '.join(empty)} is still empty.")
+            return Text(f"{who}, split the cards into lots, then Enter to confirm.")
+        if phase == "negotiate" and view["claim"] is None:
+            return Text(f"{who}, claim a lot.")
+        if phase == "negotiate":
+            lot = view["lots"][view["claim"]]
+            t = Text(f"{who}: {names[view['leader']]} claims lot {lot['name']} (")
+            t.append_text(cards_text(lot["cards"] or []))
+            t.append(f"{' + $' + str(lot['money']) if lot['money'] else ''}). Accept, or refuse "
+                     f"for $1 (you have ${view['money'][self.actor]}).")
+            return t
+        if phase == "balance":
+            return Text(f"{who}: ask for the Balance Card? Money Cards: "
+                        + ", ".join(f"{n} ${m}" for n, m in zip(names, view["money"])))
+        if phase == "discard":
+            return Text(f"{who}: your Relatives each take one Object ("
+                        f"{view['to_discard'][self.actor]} more).")
+        if phase == "copy":
+            return Text(f"{who}: each Suitcase copies a type ({view['copies_owed'][self.actor]} "
+                        f"more).")
+        return Text("")
+
+    # -- split ---------------------------------------------------------------------------------
+    def _splitting(self) -> bool:
+        return bool(self._view and self._view["phase"] == "split" and self._legal)
+
+    def _assign(self, lot: int) -> None:
+        if lot >= self._view["n"]:
+            self.notify(f"There are only {self._view['n']} lots.", severity="warning", timeout=2)
+            return
+        self.split[self.cursor] = lot
+        self.cursor = (self.cursor + 1) % len(self.split)
+        self.show(self._view, self.viewer, self._legal)
+
+    def _confirm_split(self) -> None:
+        n = self._view["n"]
+        empty = [lot_name(i) for i in range(n) if i not in self.split]
+        if empty:
+            self.notify(f"Lot {', '.join(empty)} has no card: every lot needs at least one.",
+                        title="Not yet", severity="warning")
+            return
+        for lot in list(self.split):
+            if not self.submit(Action("put", (lot,))):
+                return
+
+    # -- input ---------------------------------------------------------------------------------
+    def _acting(self) -> bool:
+        if self._legal:
+            return True
+        if self._view is not None and self._view["phase"] != "over":
+            self.notify("It is not your decision now.", severity="information", timeout=2)
+        return False
+
+    def action_cursor(self, delta: int) -> None:
+        if self._splitting():
+            self.cursor = (self.cursor + delta) % len(self.split)
+            self.show(self._view, self.viewer, self._legal)
+
+    def action_move(self, delta: int) -> None:
+        if self._splitting():
+            self.action_cursor(delta)
+        elif self._acting():
+            self.query_one(ChoiceTree).move(delta)
+
+    def action_choose(self) -> None:
+        if not self._acting():
+            return
+        if self._splitting():
+            self._confirm_split()
+        else:
+            self.query_one(ChoiceTree).choose()
+
+    def action_pick(self, index: int) -> None:
+        if not self._acting():
+            return
+        if self._splitting():
+            self._assign(index)
+        else:
+            self.query_one(ChoiceTree).choose(index)
+
+    def action_to_lot(self, lot: int) -> None:
+        if not self._acting():
+            return
+        if self._splitting():
+            self._assign(lot)
+            return
+        self._lot_chosen(lot)
+
+    def action_back(self) -> None:
+        if self._acting():
+            self.query_one(ChoiceTree).back()
+
+    def _lot_chosen(self, lot: int) -> None:
+        """A lot picked by letter or click: claim it, or put the refusal's money on it."""
+        for a in self._legal:
+            if a.kind in ("claim", "refuse") and a.args == (lot,):
+                self.submit(a)
+                return
+        self.notify(f"Lot {lot_name(lot)} cannot be chosen now.", severity="information",
+                    timeout=2)
+
+    def on_choice_tree_chosen(self, message: ChoiceTree.Chosen) -> None:
+        message.stop()
+        self.submit(message.value)
+
+    def on_choice_tree_highlighted(self, message: ChoiceTree.Highlighted) -> None:
+        message.stop()
+
+    def on_lots_panel_lot_clicked(self, message: LotsPanel.LotClicked) -> None:
+        message.stop()
+        if self._acting():
+            self._lot_chosen(message.lot)
+
+    def on_split_panel_card_clicked(self, message: SplitPanel.CardClicked) -> None:
+        message.stop()
+        if self._splitting():
+            self.cursor = message.index
+            self.show(self._view, self.viewer, self._legal)
+
+    def on_split_panel_lot_clicked(self, message) -> None:
+        message.stop()
+        if self._splitting():
+            self._assign(message.lot)
+
+    def on_key_button_pressed(self, message: KeyButton.Pressed) -> None:
+        message.stop()
+        if message.button.id == "confirm" and self._splitting():
+            self._confirm_split()
+
+
+GAME_SCREEN = ThisIsMineScreen

@@ -1,0 +1,106 @@
+"""The This is Mine! ``normal`` bot: legal over full games, deterministic, decides from its view
+only, and beats random play. Games are driven with the rules directly (no registry needed)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from allmine_tui.engine import RandomBot, stream
+from allmine_tui.games.this_is_mine.bots import BOTS, DEFAULT_BOT
+from allmine_tui.games.this_is_mine.normal_bot import NormalBot
+from allmine_tui.games.this_is_mine.rules import RULES
+
+
+def _play(kinds: list[str], seed, check=None):
+    """Play a whole game with bots of ``kinds`` per seat, asserting every action is legal;
+    ``check(state, seat)`` runs before each decision of a ``normal`` seat. Returns (state, log)."""
+    bots = [BOTS[k]() for k in kinds]
+    state = RULES.new_state(len(kinds), {}, seed)
+    rng = stream(seed, "bots")
+    log = []
+    while not RULES.is_over(state):
+        seat = RULES.to_act(state)[0]
+        if check is not None and kinds[seat] == "normal":
+            check(state, seat)
+        legal = RULES.legal_actions(state, seat)
+        view = RULES.view(state, seat) if bots[seat].needs_view else None
+        action = bots[seat].choose(view, legal, rng)
+        assert action in legal, (seat, action)
+        RULES.apply(state, seat, action)
+        log.append((seat, action))
+        assert len(log) < 5000
+    return state, log
+
+
+def test_registered_as_default():
+    assert BOTS == {"random": RandomBot, "normal": NormalBot}
+    assert DEFAULT_BOT == "normal"
+    assert NormalBot.name == "normal" and NormalBot.needs_view
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_only_legal_actions_over_full_games(players):
+    for game in range(2):
+        state, log = _play(["normal"] * players, f"legal-{players}-{game}")
+        assert RULES.is_over(state)
+        kinds = ["normal" if i % 2 else "random" for i in range(players)]
+        state, log = _play(kinds, f"mixed-{players}-{game}")
+        assert RULES.is_over(state)
+        assert any(seat % 2 for seat, _a in log)
+
+
+def test_uses_every_kind_of_action():
+    used = set()
+    for game in range(3):
+        _state, log = _play(["normal"] * 3, f"kinds-{game}")
+        used |= {a.kind for _s, a in log}
+    assert {"put", "claim", "accept", "refuse", "balance"} <= used
+
+
+def test_deterministic_for_a_seed():
+    kinds = ["normal", "random", "normal"]
+    first = _play(kinds, 77)[1]
+    random.seed(1)  # the bot must not depend on the global random module
+    second = _play(kinds, 77)[1]
+    assert first == second
+    random.seed(2)
+    assert _play(kinds, 78)[1] != first
+
+
+def test_decides_from_the_view_only():
+    """Re-dealing what the seat cannot see (the deck and the others' collected cards) never
+    changes its decision, and a fresh bot with another rng decides the same (no memory)."""
+    perturb = random.Random(5)
+    changed = 0
+
+    def check(state, seat: int) -> None:
+        nonlocal changed
+        other = RULES.perturb_secrets(state, seat, perturb)
+        if other.hands != state.hands:
+            changed += 1
+        view = RULES.view(state, seat)
+        assert RULES.view(other, seat) == view
+        legal = RULES.legal_actions(state, seat)
+        assert RULES.legal_actions(other, seat) == legal
+        a = NormalBot().choose(view, legal, random.Random(1))
+        b = NormalBot().choose(RULES.view(other, seat), RULES.legal_actions(other, seat),
+                               random.Random(2))
+        assert a == b
+
+    for players in (2, 3, 4):
+        kinds = ["normal" if i == 1 else "random" for i in range(players)]
+        _play(kinds, f"view-{players}", check=check)
+    assert changed > 10
+
+
+def test_beats_random_bots():
+    """Seeded and quick: one normal bot against two random ones, its seat rotating; a shared
+    win counts as a win."""
+    games, wins = 40, 0
+    for game in range(games):
+        me = game % 3
+        kinds = ["normal" if i == me else "random" for i in range(3)]
+        state, _log = _play(kinds, f"winrate/{game}")
+        wins += me in RULES.result(state).winners
+    assert wins / games >= 0.6, f"normal won only {wins}/{games}"
