@@ -1132,3 +1132,23 @@ def test_trading_comes_before_buying():
     illegal(st, P1, Action("trade", ("DSR", 4)), "before buying")
     illegal(st, P1, Action("swap", (0, 4)), "before buying")
     assert Action("end") in legal(st, P1)
+
+
+def test_help_lists_every_card_as_the_data_has_it():
+    """The help's card lists are written out by hand; they must not drift from cards.json."""
+    from allmine_tui.games.mine_all_mines.choices import cost_letters
+    from allmine_tui.paths import asset
+
+    text = asset("mine-all-mines", "rules.md").read_text(encoding="utf-8")
+    cards = data.load()
+    for kind in data.JEWEL_TYPES:
+        row = f"| {kind.capitalize()} | " + " · ".join(
+            f"{cost_letters(j.cost)} ({j.vp})" for j in cards.jewelry.values() if j.type == kind)
+        assert row + " |" in text, kind
+    for support in cards.support.values():
+        if support.name.endswith("Trader"):
+            assert "| Diamond / Sapphire / Ruby / Emerald Trader |" in text
+        else:
+            assert f"| {support.name}" in text, support.name
+    for ach in cards.achievements.values():
+        assert ach.name.split()[0] in text

@@ -45,7 +45,7 @@ RIVAL_WEIGHT = 0.35
 #: an unmatched Relative will still take a future Object: its expected cost per future fraction
 LOOSE_RELATIVE = 3.0
 #: leader split: how many claimed-lot candidates get every split of the rest tried
-CANDIDATES = 8
+CANDIDATES = 5
 K = 9  # Poisson support 0..K-1 (the tail is lumped on the last)
 
 

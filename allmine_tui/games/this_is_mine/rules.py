@@ -14,6 +14,7 @@ Phases and their actions:
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ...engine import Action, Event, GameInfo, IllegalAction, Result, Rules, stream
@@ -284,9 +285,10 @@ class ThisIsMineRules(Rules):
             st.hands[last] += lot_["cards"]
             st.money[last] += lot_["money"]
             money = f" and ${lot_['money']}" if lot_["money"] else ""
+            leads = ", and leads next" if st.round_no + 1 < load().rounds else ""
             events.append(Event(f"{{{last}}} gets the last lot, {lot_name(i)} "
                                 f"({len(lot_['cards'])} card{'s' if len(lot_['cards']) != 1 else ''}"
-                                f"{money}), and leads next.", "take",
+                                f"{money}){leads}.", "take",
                                 {last: "(" + ", ".join(name_of(c) for c in lot_["cards"]) + ")"}))
             events += self._end_round(st, last)
             return events
@@ -433,6 +435,16 @@ class ThisIsMineRules(Rules):
         if len(tied) > 1:
             notes.append("Equal money: the lower inheritance value wins." if len(winners) == 1
                          else "Equal money and equal inheritance: a shared win.")
+        if st.phase == OVER:  # what each kept, lost to Relatives and copied ({s}: a name)
+            for s in range(st.n):
+                kept = Counter(name_of(type_of(c)) for c in st.hands[s])
+                line = f"{{{s}}} kept " + (", ".join(
+                    f"{k}× {t}" if k > 1 else t for t, k in sorted(kept.items())) or "nothing")
+                if st.discards and st.discards[s]:
+                    line += "; Relatives took " + ", ".join(name_of(t) for t in st.discards[s])
+                if st.copies and st.copies[s]:
+                    line += "; Suitcases copied " + ", ".join(name_of(t) for t in st.copies[s])
+                notes.append(line + ".")
         return Result(scores=scores, winners=winners, table=table, notes=notes)
 
     # -- views ---------------------------------------------------------------------------------------

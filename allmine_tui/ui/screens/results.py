@@ -22,6 +22,14 @@ def winners_line(names: list[str], winners: list[int]) -> str:
     return f"{', '.join(won[:-1])} and {won[-1]} share the win!"
 
 
+def note_text(note: str, names: list[str]) -> str:
+    """A result note with ``{0}``-style seat placeholders filled in with the players' names."""
+    try:
+        return note.format(*names)
+    except (IndexError, KeyError, ValueError):
+        return note
+
+
 class ResultsScreen(Screen):
     DEFAULT_CSS = """
     #results-title { height: 1; background: $primary-darken-2; padding: 0 1; }
@@ -70,7 +78,7 @@ class ResultsScreen(Screen):
                      f"[not bold]{totals}[/not bold]", id="results-winners")
         with Vertical(id="results-body"):
             yield DataTable(id="results-table", cursor_type="none", zebra_stripes=True)
-            notes = "\n".join(escape(n) for n in result.notes)
+            notes = "\n".join(escape(note_text(n, names)) for n in result.notes)
             yield Static(notes, id="results-notes")
         with Horizontal(id="results-buttons"):
             yield Button("Back to the games  (enter)", id="menu", variant="primary", compact=True)
