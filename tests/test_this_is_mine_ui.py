@@ -134,3 +134,38 @@ async def test_split_needs_every_lot_and_clicks_claim():
             await pilot.pause(0.1)
             assert match.state.lots[2]["owner"] == 0 or match.state.claim == 2
             assert any(name_of(c) for c in match.state.hands[0]) or match.state.claim == 2
+
+
+async def test_peek_shows_only_the_chosen_players_cards_and_blocks_other_decisions():
+    from allmine_tui.ui.screens.choose_player import ChoosePlayerScreen
+
+    match = Match("this-is-mine", [Seat("Ann"), Seat("Bob"), Seat("Cleo", "random")], 6)
+    # play to a point where Bob holds cards and a public decision is pending
+    while not (match.state.hands[1] and match.state.phase in ("negotiate", "split")
+               and match.human_seats_to_act()):
+        seat = match.to_act()[0]
+        match.apply(seat, match.legal_actions(seat)[0])
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        game = game_screen(app)
+        assert game.viewer is None and game._legal  # a public decision on the table view
+        assert "'S CARDS" not in screen_text(app)
+        await pilot.press("p")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, ChoosePlayerScreen)
+        await pilot.click("#seat-1")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, CurtainScreen) and app.screen.player == "Bob"
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert game.viewer == 1
+        text = screen_text(app)
+        assert "BOB'S CARDS" in text and "ANN'S CARDS" not in text
+        if 1 not in match.to_act():
+            assert game._legal == []  # nobody else decides while Bob's cards are on screen
+        before = match.to_json()
+        await pilot.press("p")
+        await pilot.pause(0.1)
+        assert game.viewer is None and "'S CARDS" not in screen_text(app)
+        assert match.to_json() == before
