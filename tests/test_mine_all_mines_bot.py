@@ -6,31 +6,16 @@ import random
 
 import pytest
 
-from allmine_tui.engine import RandomBot, stream
+from bot_games import play_bots
+
+from allmine_tui.engine import RandomBot
 from allmine_tui.games.mine_all_mines.bots import BOTS, DEFAULT_BOT
 from allmine_tui.games.mine_all_mines.normal_bot import NormalBot
 from allmine_tui.games.mine_all_mines.rules import RULES
 
 
 def _play(kinds: list[str], seed, check=None):
-    """Play a whole game with bots of ``kinds`` per seat, asserting every action is legal;
-    ``check(state, seat)`` runs before each decision of a ``normal`` seat. Returns (state, log)."""
-    bots = [BOTS[k]() for k in kinds]
-    state = RULES.new_state(len(kinds), {}, seed)
-    rng = stream(seed, "bots")
-    log = []
-    while not RULES.is_over(state):
-        seat = RULES.to_act(state)[0]
-        if check is not None and kinds[seat] == "normal":
-            check(state, seat)
-        legal = RULES.legal_actions(state, seat)
-        view = RULES.view(state, seat) if bots[seat].needs_view else None
-        action = bots[seat].choose(view, legal, rng)
-        assert action in legal, (seat, action)
-        RULES.apply(state, seat, action)
-        log.append((seat, action))
-        assert len(log) < 5000
-    return state, log
+    return play_bots(RULES, BOTS, kinds, seed, check, limit=5000)
 
 
 def test_registered_as_default():

@@ -12,9 +12,7 @@
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
@@ -24,27 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from allmine_tui.engine import Match, Seat  # noqa: E402
 from allmine_tui.games.mine_all_mine.data import option_name  # noqa: E402
 
+import measure_vs_random  # noqa: E402  (tools/ is on sys.path when run as a script)
+
 GAME = "mine-all-mine"
-
-
-def play_vs_random(job: tuple[int, int, str, str]):
-    game, players, seed, mode = job
-    me = game % players
-    seats = [Seat(f"P{i}", "normal" if i == me else "random") for i in range(players)]
-    match = Match(GAME, seats, f"{seed}/{game}", {"mode": mode})
-    times: list[float] = []
-    while not match.is_over():
-        seat = match.bot_seats_to_act()[0]
-        if seat == me:
-            t0 = time.perf_counter()
-            action = match.bot_choice(seat)
-            times.append(time.perf_counter() - t0)
-        else:
-            action = match.bot_choice(seat)
-        match.apply(seat, action)
-    result = match.rules.result(match.state)
-    others = [s for i, s in enumerate(result.scores) if i != me]
-    return me in result.winners, result.scores[me], sum(others) / len(others), times
 
 
 def play_balance(job: tuple[int, int, str, str]):
@@ -74,10 +54,6 @@ def play_balance(job: tuple[int, int, str, str]):
     return fleets, result.winners, leader_won
 
 
-def _ms(ordered: list[float], q: float) -> str:
-    return f"{ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000:.2f} ms"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -94,20 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     n = args.players
 
     if args.games:
-        res = run(play_vs_random, [(g, n, args.seed, args.mode) for g in range(args.games)])
-        wins = sum(r[0] for r in res)
-        times = sorted(t for r in res for t in r[3])
-        print(f"(a) Mine, All Mine! ({args.mode}), {n} players: 1 normal vs {n - 1} random, "
-              f"{args.games} games, seed {args.seed}, seat rotating")
-        print(f"  normal win rate: {wins / args.games:.1%} ({wins}/{args.games}; fair share "
-              f"{1 / n:.0%})")
-        for seat in range(n):
-            sub = [r for g, r in enumerate(res) if g % n == seat]
-            print(f"    in seat {seat}: {sum(r[0] for r in sub) / max(1, len(sub)):.1%}")
-        print(f"  mean score: normal {statistics.mean(r[1] for r in res):.2f}, random "
-              f"{statistics.mean(r[2] for r in res):.2f}")
-        print(f"  decisions: {len(times)}: p50 {_ms(times, 0.5)}, p95 {_ms(times, 0.95)}, "
-              f"p99 {_ms(times, 0.99)}, max {times[-1] * 1000:.2f} ms")
+        res = measure_vs_random.run(GAME, n, args.games, args.seed, args.jobs, {"mode": args.mode})
+        print(f"(a) mode {args.mode}:")
+        measure_vs_random.report(GAME, n, args.seed, res)
 
     if args.balance_games:
         res = run(play_balance, [(g, n, args.seed, args.mode) for g in range(args.balance_games)])
