@@ -63,6 +63,26 @@ class Terminal:
         subprocess.run([TMUX, "kill-session", "-t", self.name], capture_output=True)
 
 
+def quit_to_picker(term: Terminal) -> None:
+    """q back to the picker (the game is saved), then quit the app."""
+    term.keys("q")
+    term.wait_for("five small games")
+    term.keys("C-q")
+    time.sleep(1.0)
+
+
+def resumed(cmd: str, env: dict, wait: str, save: Path):
+    """``allmine resume`` in a new terminal: wait for ``wait``, return (match, terminal)."""
+    term = Terminal(f"{cmd} resume", env)
+    try:
+        term.wait_for(wait)
+        match, _doc = storage.load_match(save)
+        return match, term
+    except BaseException:
+        term.close()
+        raise
+
+
 def test_start_play_a_trick_quit_and_resume(tmp_path):
     env = {"ALLMINE_DATA_DIR": str(tmp_path), "ALLMINE_BOT_DELAY": "0", "TERM": "xterm-256color"}
     cmd = allmine_command()
@@ -85,10 +105,7 @@ def test_start_play_a_trick_quit_and_resume(tmp_path):
         assert len(saves) == 1
         before, _doc = storage.load_match(saves[0])
         assert before.state.tricks_done >= 1 or before.state.phase == "heap"
-        term.keys("q")
-        term.wait_for("five small games")
-        term.keys("C-q")
-        time.sleep(1.0)
+        quit_to_picker(term)
     finally:
         term.close()
 
@@ -120,16 +137,11 @@ def test_all_in_write_a_card_quit_and_resume(tmp_path):
         before, _doc = storage.load_match(saves[0])
         assert before.state.round == 2
         assert sum(c is not None for c in before.state.written[0]) == 1
-        term.keys("q")
-        term.wait_for("five small games")
-        term.keys("C-q")
-        time.sleep(1.0)
+        quit_to_picker(term)
     finally:
         term.close()
-    term = Terminal(f"{cmd} resume", env)
+    after, term = resumed(cmd, env, "Round 2/23", saves[0])
     try:
-        term.wait_for("Round 2/23")
-        after, _doc = storage.load_match(saves[0])
         assert after.log[: len(before.log)] == before.log
         assert after.state.written[0] == before.state.written[0]
         term.keys("C-q")
@@ -161,16 +173,11 @@ def test_mine_all_mine_launch_a_fleet_quit_and_resume(tmp_path):
             time.sleep(0.3)
         before, _doc = storage.load_match(saves[0])
         assert before.state.round_no == 1 and before.state.history
-        term.keys("q")
-        term.wait_for("five small games")
-        term.keys("C-q")
-        time.sleep(1.0)
+        quit_to_picker(term)
     finally:
         term.close()
-    term = Terminal(f"{cmd} resume", env)
+    after, term = resumed(cmd, env, "Round 2/3", saves[0])
     try:
-        term.wait_for("Round 2/3")
-        after, _doc = storage.load_match(saves[0])
         assert after.log[: len(before.log)] == before.log
         assert after.state.scores == before.state.scores
         term.keys("C-q")
@@ -202,16 +209,11 @@ def test_mine_all_mines_play_a_dwarf_quit_and_resume(tmp_path):
         term.wait_for("Play one dwarf")
         before, _doc = storage.load_match(saves[0])
         assert before.state.seat == 0 and before.state.turn == first.state.turn + 2
-        term.keys("q")
-        term.wait_for("five small games")
-        term.keys("C-q")
-        time.sleep(1.0)
+        quit_to_picker(term)
     finally:
         term.close()
-    term = Terminal(f"{cmd} resume", env)
+    after, term = resumed(cmd, env, "Play one dwarf", saves[0])
     try:
-        term.wait_for("Play one dwarf")
-        after, _doc = storage.load_match(saves[0])
         assert after.log == before.log
         assert "ANN:" in term.screen()
         term.keys("C-q")
@@ -239,16 +241,11 @@ def test_this_is_mine_decide_quit_and_resume(tmp_path):
         ann = [a for seat, a in before.log if seat == 0]
         assert len(ann) >= 3 and all(a.kind in ("put", "claim", "accept", "balance") for a in ann)
         assert "'S CARDS" in term.screen() or before.to_act() != [0]
-        term.keys("q")
-        term.wait_for("five small games")
-        term.keys("C-q")
-        time.sleep(1.0)
+        quit_to_picker(term)
     finally:
         term.close()
-    term = Terminal(f"{cmd} resume", env)
+    after, term = resumed(cmd, env, "This is Mine!", saves[0])
     try:
-        term.wait_for("This is Mine!")
-        after, _doc = storage.load_match(saves[0])
         assert after.log == before.log
         term.keys("C-q")
     finally:
