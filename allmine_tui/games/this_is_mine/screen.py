@@ -22,7 +22,7 @@ from .widgets import LotsPanel, PlayersPanel, SplitPanel, cards_text, grouped
 
 CONTROLS = """
 - **Splitting (the Leader):** ←/→ choose a revealed card, **A–D** (or 1–4) put it in that lot,
-  or click a card and then a lot's line. Every lot needs at least one card; **Enter** confirms.
+  or click a card and then the name of a lot. Every lot needs a card; **Enter** confirms.
 - **Negotiating:** the menu lists what you may do: claim a lot, accept the claim, or refuse it
   (it costs a Money Card, placed on another lot). ↑/↓ and **Enter**, 1–9, or a click.
   Clicking a lot claims it, or puts your refusal's Money Card on it.

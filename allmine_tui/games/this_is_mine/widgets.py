@@ -100,9 +100,12 @@ class LotsPanel(Static):
 
 
 class SplitPanel(Static):
-    """The Leader's split: each revealed card with the lot it goes to; a cursor card."""
+    """The Leader's split: a line per lot with the revealed cards in it, each card numbered;
+    the cursor card is highlighted. A click on a card selects it; a click on a lot's name puts
+    the selected card there."""
 
     DEFAULT_CSS = "SplitPanel { height: auto; padding: 0 1; }"
+    LABEL = 9  # width of " LOT A:  "
 
     class CardClicked(Message):
         def __init__(self, index: int) -> None:
@@ -116,22 +119,25 @@ class SplitPanel(Static):
 
     def show(self, cards: list[int], lots: list[int | None], n: int, cursor: int | None) -> None:
         t = Text()
+        self._spans: list[list[tuple[int, int, int]]] = []
         for lot in range(n):
-            t.append(f" LOT {lot_name(lot)}: ", style="bold")
-            mine = [c for c, a in zip(cards, lots) if a == lot]
-            t.append_text(cards_text(mine) if mine else Text("(empty)", style="bold red"))
-            t.append("\n")
-        t.append(" Cards: ", style="bold")
-        self._spans = []
-        x = 8
-        for i, (c, a) in enumerate(zip(cards, lots)):
-            label = f"{i + 1}:{short_name(type_of(c))}→{lot_name(a) if a is not None else '?'}"
-            style = "bold reverse" if i == cursor else TYPE_STYLES.get(type_of(c), "")
-            self._spans.append((x, x + len(label), i))
-            t.append(label, style=style)
-            t.append("  ")
-            x += len(label) + 2
-        self._cards_row = n
+            row: list[tuple[int, int, int]] = []
+            t.append(f" LOT {lot_name(lot)}:  ", style="bold")
+            x = self.LABEL
+            mine = [i for i, a in enumerate(lots) if a == lot]
+            if not mine:
+                t.append("(empty: every lot needs a card)", style="bold red")
+            for i in mine:
+                c = cards[i]
+                label = f"{i + 1} {short_name(type_of(c))}"
+                style = "bold reverse" if i == cursor else TYPE_STYLES.get(type_of(c), "")
+                t.append(("▶" if i == cursor else " ") + label, style=style)
+                row.append((x, x + len(label) + 1, i))
+                x += len(label) + 3
+                t.append("  ")
+            self._spans.append(row)
+            if lot < n - 1:
+                t.append("\n")
         self.update(t)
 
     def on_click(self, event) -> None:
@@ -139,15 +145,15 @@ class SplitPanel(Static):
         if offset is None:
             return
         x, y = offset
-        if 0 <= y < getattr(self, "_cards_row", 0):
-            event.stop()
+        spans = getattr(self, "_spans", [])
+        if not 0 <= y < len(spans):
+            return
+        event.stop()
+        if x < self.LABEL:
             self.post_message(self.LotClicked(y))
             return
-        if y != getattr(self, "_cards_row", -1):
-            return
-        for a, b, i in getattr(self, "_spans", []):
+        for a, b, i in spans[y]:
             if a <= x < b:
-                event.stop()
                 self.post_message(self.CardClicked(i))
                 return
 
