@@ -26,7 +26,8 @@ import random
 from ...engine import Action, Bot
 from .data import ANY, LETTERS, N_GEMS, load
 from .pyramid import FRIEND, line_up, matching_parents
-from .rules import GEM_LIMIT, LAMP_MAX, _payment_table, mine_set_vp
+from .rules import LAMP_MAX, mine_set_vp
+from .tables import GEM_LIMIT, payment_table
 
 #: the expected future worth (in VP) of a support ability, per round it can still be used
 ABILITY_PER_ROUND = {"tools": 0.55, "cart": 0.55, "jeweler": 0.6, "trade-helper": 0.3,
@@ -170,7 +171,7 @@ class _Ctx:
             else:
                 jw, sp = self.jewelry, supports + [cid]
             card_v = self.cards_value(jw, sp, can_claim)
-            for letters, counts, with_jeweler in _payment_table(cid):
+            for letters, counts, with_jeweler in payment_table(cid):
                 if with_jeweler and not (jeweler and is_jewel):
                     continue
                 plan = self._convert(gems, counts, dealer, helpers, trade_sizes)

@@ -13,35 +13,24 @@ A turn is a short flow of actions by the same seat:
 """
 from __future__ import annotations
 
-import functools
-import itertools
 from dataclasses import dataclass, field
 
 from ...engine import Action, Event, GameInfo, IllegalAction, Result, Rules, stream
 from ...engine.jsonstate import JsonState, copy_json
 from .data import ANY, GEM_NAMES, LETTERS, N_GEMS, load
 from .pyramid import FRIEND, PLACES, line_up, matching_parents
+from .tables import (GEM_LIMIT, BLACKSMITH, DEALER, END, MEMO_LIMIT, claim_memo, digs,
+                     holdings_memo, payments_for, trades, gem_list)
 
 PLAY, STEAL, LAMP, ACT, OVER = "play", "steal", "lamp", "act", "over"
 DWARVES = ("dealer", "blacksmith", 0, 1, 2, 3, 4)  # 0..4: the mining dwarves by gem
 ROUNDS = {2: 4, 3: 3, 4: 4, 5: 5}
 DISCARDS = {2: 2, 3: 2, 4: 3, 5: 3}
-GEM_LIMIT = 3
 LAMP_MAX = 5
 JEWELRY_SHOWN = {2: 3, 3: 3, 4: 3, 5: 4}
 SUPPORT_SHOWN = 2
 ACHIEVEMENTS_SHOWN = 5
 MINE_SET_VP = (0, 1, 3, 6)
-
-
-def _multisets(size: int) -> list[tuple[str, tuple[int, ...]]]:
-    out = []
-    for combo in itertools.combinations_with_replacement(range(N_GEMS), size):
-        out.append(("".join(LETTERS[g] for g in combo), tuple(combo.count(g) for g in range(N_GEMS))))
-    return out
-
-
-TRADE_GIVES = {2: _multisets(2), 3: _multisets(3)}
 
 
 INFO = GameInfo(
@@ -54,15 +43,6 @@ INFO = GameInfo(
 
 def gem_name(g: int) -> str:
     return GEM_NAMES[g]
-
-
-def gem_letters(gems) -> str:
-    """A multiset of gems as letters in Marketplace order, e.g. [2, 0, 0] -> 'DDR'."""
-    return "".join(LETTERS[g] for g in sorted(gems))
-
-
-def gem_list(letters: str) -> list[int]:
-    return [LETTERS.index(c) for c in letters]
 
 
 def dwarf_name(d) -> str:
@@ -109,90 +89,6 @@ class MineAllMinesState(JsonState):
     claimed: bool = False
     steal_from: list = field(default_factory=list)  # victims still to rob
     lamp_left: int = 0
-
-
-@functools.cache
-def _payment_table(cid: str) -> tuple[tuple[str, tuple[int, ...], bool], ...]:
-    """Every payment for a card, holdings aside: (letters, counts per gem, with the Jeweler)."""
-    data = load()
-    card = data.card(cid)
-    named = [g for g in card.cost if g != ANY]
-    rainbows = len(card.cost) - len(named)
-    found: dict[str, bool] = {}
-
-    def add(base: list[int], jeweler: bool) -> None:
-        for extra in itertools.combinations_with_replacement(range(N_GEMS), rainbows):
-            letters = gem_letters(base + list(extra))
-            if letters not in found:
-                found[letters] = jeweler
-
-    add(named, False)
-    if cid in data.jewelry:
-        for i in range(len(named)):
-            add(named[:i] + named[i + 1:], True)
-    return tuple((k, tuple(gem_list(k).count(g) for g in range(N_GEMS)), j)
-                 for k, j in sorted(found.items(), key=lambda kv: (kv[1], len(kv[0]), kv[0])))
-
-
-_MEMO_LIMIT = 100_000
-_payment_memo: dict = {}
-_trade_memo: dict = {}
-
-
-def _payments(cid: str, mine: tuple, jeweler: bool) -> list[tuple[str, bool]]:
-    key = (cid, mine, jeweler)
-    found = _payment_memo.get(key)
-    if found is None:
-        if len(_payment_memo) > _MEMO_LIMIT:
-            _payment_memo.clear()
-        m0, m1, m2, m3, m4 = mine
-        found = [(letters, with_jeweler)
-                 for letters, (c0, c1, c2, c3, c4), with_jeweler in _payment_table(cid)
-                 if (jeweler or not with_jeweler)
-                 and c0 <= m0 and c1 <= m1 and c2 <= m2 and c3 <= m3 and c4 <= m4]
-        _payment_memo[key] = found
-    return found
-
-
-_DEALER = Action("dealer")
-_END = Action("end")
-_BLACKSMITH = {None: Action("blacksmith"), **{g: Action("blacksmith", (g,)) for g in range(N_GEMS)}}
-_dig_memo: dict = {}
-_holdings_memo: dict = {}
-_claim_memo: dict = {}
-
-
-def _digs(shape: tuple, gem: int) -> list[tuple[int, str]]:
-    """(place, line) for a ``gem`` dwarf in a mine whose places hold ``shape`` (gem or -1)."""
-    key = (shape, gem)
-    found = _dig_memo.get(key)
-    if found is None:
-        mine = [None if g < 0 else (g, -1) for g in shape]
-        found = [(q, side) for q in range(1, PLACES) if mine[q] is None
-                 for _parent, side in matching_parents(mine, q, gem)]
-        _dig_memo[key] = found
-    return found
-
-
-def _trades(mine: tuple, stocked: tuple, helper: bool) -> list[Action]:
-    """The 3-for-1 trades (and 2-for-1 with the Trade Helper) for these gems and supply."""
-    key = (mine, stocked, helper)
-    found = _trade_memo.get(key)
-    if found is None:
-        if len(_trade_memo) > _MEMO_LIMIT:
-            _trade_memo.clear()
-        found = []
-        m0, m1, m2, m3, m4 = mine
-        for size in ((3, 2) if helper else (3,)):
-            for letters, (c0, c1, c2, c3, c4) in TRADE_GIVES[size]:
-                if c0 > m0 or c1 > m1 or c2 > m2 or c3 > m3 or c4 > m4:
-                    continue
-                left = (m0 - c0, m1 - c1, m2 - c2, m3 - c3, m4 - c4)
-                for get in range(N_GEMS):
-                    if stocked[get] and left[get] < GEM_LIMIT:
-                        found.append(Action("trade", (letters, get)))
-        _trade_memo[key] = found
-    return list(found)
 
 
 class MineAllMinesRules(Rules):
@@ -274,7 +170,7 @@ class MineAllMinesRules(Rules):
         out = []
         for m, shape in enumerate(shapes or self._shapes(st)):
             if shape is not None:
-                out += [(m, q, side) for q, side in _digs(shape, gem)]
+                out += [(m, q, side) for q, side in digs(shape, gem)]
         return out
 
     @staticmethod
@@ -288,10 +184,10 @@ class MineAllMinesRules(Rules):
         hand = st.hands[seat]
         out: list[Action] = []
         if "dealer" in hand and only in (None, "dealer"):
-            out.append(_DEALER)
+            out.append(DEALER)
         if "blacksmith" in hand and only in (None, "blacksmith"):
             gems = [g for g in range(N_GEMS) if st.supply[g] and st.gems[seat][g] < GEM_LIMIT]
-            out += [_BLACKSMITH[g] for g in gems] or [_BLACKSMITH[None]]
+            out += [BLACKSMITH[g] for g in gems] or [BLACKSMITH[None]]
         miners = [d for d in hand if isinstance(d, int) and only in (None, d)]
         if not miners:
             return out
@@ -330,23 +226,23 @@ class MineAllMinesRules(Rules):
             return []
         own = st.owned[seat]
         key = (tuple(shown), tuple(own["jewelry"]), tuple(own["support"]))
-        found = _claim_memo.get(key)
+        found = claim_memo.get(key)
         if found is None:
-            if len(_claim_memo) > _MEMO_LIMIT:
-                _claim_memo.clear()
+            if len(claim_memo) > MEMO_LIMIT:
+                claim_memo.clear()
             have = self._holdings(st, seat)
-            found = _claim_memo[key] = [Action("claim", (a,)) for a in shown
+            found = claim_memo[key] = [Action("claim", (a,)) for a in shown
                                         if self._meets(have, a)]
         return list(found)
 
     def _holdings(self, st, seat: int) -> dict:
         own = st.owned[seat]
         key = (tuple(own["jewelry"]), tuple(own["support"]))
-        have = _holdings_memo.get(key)
+        have = holdings_memo.get(key)
         if have is None:
-            if len(_holdings_memo) > _MEMO_LIMIT:
-                _holdings_memo.clear()
-            have = _holdings_memo[key] = self._count_holdings(own)
+            if len(holdings_memo) > MEMO_LIMIT:
+                holdings_memo.clear()
+            have = holdings_memo[key] = self._count_holdings(own)
         return have
 
     @staticmethod
@@ -383,7 +279,7 @@ class MineAllMinesRules(Rules):
         Jeweler). The Jeweler is offered only for a payment that is one gem smaller."""
         mine = tuple(st.gems[seat])
         jeweler = cid[0] == "J" and self._has_unused(st, seat, "jeweler") is not None
-        return _payments(cid, mine, jeweler)
+        return payments_for(cid, mine, jeweler)
 
     def _swap_actions(self, st, seat: int) -> list[Action]:
         out: list[Action] = []
@@ -401,7 +297,7 @@ class MineAllMinesRules(Rules):
         if st.traded or st.bought:  # trading comes before buying
             return []
         helper = self._has_unused(st, seat, "trade-helper") is not None
-        return _trades(tuple(st.gems[seat]), tuple(g > 0 for g in st.supply), helper)
+        return trades(tuple(st.gems[seat]), tuple(g > 0 for g in st.supply), helper)
 
     def _buy_actions(self, st, seat: int) -> list[Action]:
         out: list[Action] = []
@@ -413,14 +309,14 @@ class MineAllMinesRules(Rules):
         jeweler = self._has_unused(st, seat, "jeweler") is not None
         for cid in st.jewelry_shown + st.support_shown:
             if cid is not None:
-                for pay, with_jeweler in _payments(cid, mine, jeweler and cid[0] == "J"):
+                for pay, with_jeweler in payments_for(cid, mine, jeweler and cid[0] == "J"):
                     out.append(Action("buy", (cid, pay, 1 if with_jeweler else 0)))
         return out
 
     def _act_actions(self, st, seat: int) -> list[Action]:
         return (self._swap_actions(st, seat) + self._trade_actions(st, seat)
                 + self._helper_actions(st, seat) + self._buy_actions(st, seat)
-                + self._claim_actions(st, seat) + [_END])
+                + self._claim_actions(st, seat) + [END])
 
     def _check_play(self, st, seat: int, kind: str, args: tuple) -> list[Action]:
         """``[the action]`` when a Mine or Dig action with ``args`` is legal now, else ``[]``
@@ -440,7 +336,7 @@ class MineAllMinesRules(Rules):
                 or type(cart) is not int or cart not in (0, 1) or st.mines[m][0] is None):
             return []
         shape = tuple(-1 if d is None else d[0] for d in st.mines[m])
-        if (q, side) not in _digs(shape, g):
+        if (q, side) not in digs(shape, g):
             return []
         if cart and (side != FRIEND or self._has_unused(st, seat, "cart") is None):
             return []
@@ -466,14 +362,14 @@ class MineAllMinesRules(Rules):
             return []
         if st.phase == ACT:
             if kind == "end":
-                return [_END]
+                return [END]
             if kind == "buy":  # only the card named: cheaper than every card's payments
                 cid = action_args[0] if action_args else None
                 if st.bought or cid is None or cid not in st.jewelry_shown + st.support_shown:
                     return []
                 jeweler = cid[0] == "J" and self._has_unused(st, seat, "jeweler") is not None
                 return [Action("buy", (cid, pay, 1 if j else 0))
-                        for pay, j in _payments(cid, tuple(st.gems[seat]), jeweler)]
+                        for pay, j in payments_for(cid, tuple(st.gems[seat]), jeweler)]
             producer = {"swap": self._swap_actions, "trade": self._trade_actions,
                         "helper": self._helper_actions, "buy": self._buy_actions,
                         "claim": self._claim_actions}.get(kind)
