@@ -28,16 +28,19 @@ class Terminal:
     def __init__(self, command: str, env: dict[str, str]) -> None:
         self.name = f"allmine-test-{uuid.uuid4().hex[:8]}"
         exports = " ".join(f"{k}={v}" for k, v in env.items())
-        # a fixed 120x40 window, whatever clients or defaults say
-        subprocess.run([TMUX, "new-session", "-d", "-s", self.name, "-x", "120", "-y", "40",
-                        f"sleep 0.5; env {exports} {command}; sleep 30", ";",
-                        "set-option", "-t", self.name, "window-size", "manual", ";",
-                        "resize-window", "-t", self.name, "-x", "120", "-y", "40"], check=True)
+        # a tmux server of its own (-L): no race with another test's server shutting down, and
+        # nothing shared with the user's tmux; a fixed 120x40 window, whatever clients say
+        self._tmux("new-session", "-d", "-s", self.name, "-x", "120", "-y", "40",
+                   f"sleep 0.5; env {exports} {command}; sleep 30", ";",
+                   "set-option", "-t", self.name, "window-size", "manual", ";",
+                   "resize-window", "-t", self.name, "-x", "120", "-y", "40")
+
+    def _tmux(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+        return subprocess.run([TMUX, "-L", self.name, *args], check=check, capture_output=True,
+                              text=True)
 
     def screen(self) -> str:
-        out = subprocess.run([TMUX, "capture-pane", "-p", "-t", self.name],
-                             capture_output=True, text=True)
-        return out.stdout
+        return self._tmux("capture-pane", "-p", "-t", self.name, check=False).stdout
 
     def wait_for(self, text: str, timeout: float = 30.0) -> str:
         end = time.monotonic() + timeout
@@ -51,16 +54,16 @@ class Terminal:
 
     def keys(self, *keys: str) -> None:
         for key in keys:
-            subprocess.run([TMUX, "send-keys", "-t", self.name, key], check=True)
+            self._tmux("send-keys", "-t", self.name, key)
             time.sleep(0.15)
 
     def burst(self, *keys: str) -> None:
         """All keys in one write, as a fast typist (or a paste) would send them."""
-        subprocess.run([TMUX, "send-keys", "-t", self.name, *keys], check=True)
+        self._tmux("send-keys", "-t", self.name, *keys)
         time.sleep(0.5)
 
     def close(self) -> None:
-        subprocess.run([TMUX, "kill-session", "-t", self.name], capture_output=True)
+        self._tmux("kill-server", check=False)
 
 
 def quit_to_picker(term: Terminal) -> None:
