@@ -89,3 +89,19 @@ def test_beats_random_bots():
         state, _log = _play(kinds, f"winrate/{game}")
         wins += me in RULES.result(state).winners
     assert wins / games >= 0.6, f"normal won only {wins}/{games}"
+
+
+def test_balance_card_requested_exactly_when_it_pays():
+    from allmine_tui.engine import Action
+    from allmine_tui.games.this_is_mine.normal_bot import balance_gain
+
+    view = {"money": [9, 2, 1], "round_leader": 0}
+    assert [balance_gain(view, s) for s in range(3)] == [-5, 2, 3]
+    assert balance_gain({"money": [5, 4, 4], "round_leader": 1}, 1) == 0
+    state = RULES.new_state(3, {}, 4)
+    state.phase, state.balance_ask, state.round_leader = "balance", [1, 2, 0], 1
+    state.money = [9, 2, 1]
+    legal = RULES.legal_actions(state, 1)
+    assert NormalBot().choose(RULES.view(state, 1), legal, random.Random(0)) == Action("balance", (1,))
+    state.money = [1, 9, 2]
+    assert NormalBot().choose(RULES.view(state, 1), legal, random.Random(0)) == Action("balance", (0,))

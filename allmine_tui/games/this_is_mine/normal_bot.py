@@ -278,6 +278,21 @@ def _rest_splits(free: list[int], masks: list[int], labels: list[int], fixed: se
     yield from rec(0, 0, empty)
 
 
+def balance_gain(view: dict, me: int) -> int:
+    """Money Cards ``me`` would receive from a redistribution now (the rules' procedure: one
+    card at a time from a richest to a poorest, ties clockwise from the next Leader)."""
+    money = list(view["money"])
+    n = len(money)
+    order = [(view["round_leader"] + i) % n for i in range(n)]
+    before = money[me]
+    while max(money) - min(money) >= 2:
+        rich = next(s for s in order if money[s] == max(money))
+        poor = next(s for s in order if money[s] == min(money))
+        money[rich] -= 1
+        money[poor] += 1
+    return money[me] - before
+
+
 class NormalBot(Bot):
     name = "normal"
     needs_view = True
@@ -294,9 +309,9 @@ class NormalBot(Bot):
         if kind in ("accept", "refuse"):
             return self._answer(ctx, legal)
         if kind == "balance":
-            money = view["money"]
-            want = sum(money) / len(money) - money[ctx.me] >= 2
-            return Action("balance", (1 if want else 0,))
+            # ask exactly when the redistribution would hand this seat Money Cards (a giver only
+            # swaps cards for coins of the same value, but loses bargaining power)
+            return Action("balance", (1 if balance_gain(view, ctx.me) > 0 else 0,))
         if kind == "discard":
             return self._discard(ctx, legal)
         if kind == "copy":
