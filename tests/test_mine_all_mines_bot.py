@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot_games import play_bots
+from bot_games import ViewOnlyCheck, normal_wins, play_bots
 
 from allmine_tui.engine import RandomBot
 from allmine_tui.games.mine_all_mines.bots import BOTS, DEFAULT_BOT
@@ -57,36 +57,16 @@ def test_deterministic_for_a_seed():
 def test_decides_from_the_view_only():
     """Re-dealing what the seat cannot see (the others' hands and discards) never changes its
     decision, and a fresh bot with another rng decides the same (no memory between calls)."""
-    perturb = random.Random(5)
-    changed = 0
-
-    def check(state, seat: int) -> None:
-        nonlocal changed
-        other = RULES.perturb_secrets(state, seat, perturb)
-        if other.hands != state.hands:
-            changed += 1
-        view = RULES.view(state, seat)
-        assert RULES.view(other, seat) == view
-        legal = RULES.legal_actions(state, seat)
-        assert RULES.legal_actions(other, seat) == legal
-        a = NormalBot().choose(view, legal, random.Random(1))
-        b = NormalBot().choose(RULES.view(other, seat), RULES.legal_actions(other, seat),
-                               random.Random(2))
-        assert a == b
-
+    check = ViewOnlyCheck(RULES, NormalBot)
     for players in (3, 4, 5):
         kinds = ["normal" if i == 1 else "random" for i in range(players)]
         _play(kinds, f"view-{players}", check=check)
-    assert changed > 10
+    assert check.changed > 10
 
 
 def test_beats_random_bots():
     """Seeded and quick: one normal bot against three random ones, its seat rotating; a shared
     win counts as a win."""
-    games, wins = 40, 0
-    for game in range(games):
-        me = game % 4
-        kinds = ["normal" if i == me else "random" for i in range(4)]
-        state, _log = _play(kinds, f"winrate/{game}")
-        wins += me in RULES.result(state).winners
+    games = 40
+    wins = normal_wins(RULES, BOTS, 4, games)
     assert wins / games >= 0.6, f"normal won only {wins}/{games}"

@@ -306,12 +306,14 @@ class MineAllMinesRules(Rules):
         mine = tuple(st.gems[seat])
         if not any(mine):
             return out
-        jeweler = self._has_unused(st, seat, "jeweler") is not None
         for cid in st.jewelry_shown + st.support_shown:
             if cid is not None:
-                for pay, with_jeweler in payments_for(cid, mine, jeweler and cid[0] == "J"):
-                    out.append(Action("buy", (cid, pay, 1 if with_jeweler else 0)))
+                out += self._buys_of(st, seat, cid)
         return out
+
+    def _buys_of(self, st, seat: int, cid: str) -> list[Action]:
+        return [Action("buy", (cid, pay, 1 if jeweler else 0))
+                for pay, jeweler in self.payments(st, seat, cid)]
 
     def _act_actions(self, st, seat: int) -> list[Action]:
         return (self._swap_actions(st, seat) + self._trade_actions(st, seat)
@@ -367,9 +369,7 @@ class MineAllMinesRules(Rules):
                 cid = action_args[0] if action_args else None
                 if st.bought or cid is None or cid not in st.jewelry_shown + st.support_shown:
                     return []
-                jeweler = cid[0] == "J" and self._has_unused(st, seat, "jeweler") is not None
-                return [Action("buy", (cid, pay, 1 if j else 0))
-                        for pay, j in payments_for(cid, tuple(st.gems[seat]), jeweler)]
+                return self._buys_of(st, seat, cid)
             producer = {"swap": self._swap_actions, "trade": self._trade_actions,
                         "helper": self._helper_actions, "buy": self._buy_actions,
                         "claim": self._claim_actions}.get(kind)
