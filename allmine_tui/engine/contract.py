@@ -161,6 +161,18 @@ class Rules:
         """True when acting for ``seat`` now needs that seat's private information on screen."""
         return True
 
+    def sample_state(self, view: dict, seat: int, rng) -> Any:
+        """A whole state that ``seat`` could be in, built from its ``view`` alone.
+
+        ``view`` is ``view(state, seat)``; the result is a new state in which every secret of the
+        other seats (their hands, undealt cards, choices made but not yet revealed) is drawn at
+        random from ``rng`` among what fits everything the view shows, so that
+        ``view(sample_state(v, seat, rng), seat) == v``. The sample also gets a fresh seed from
+        ``rng``, so the shuffles still to come are new too. The real state is never consulted:
+        a search that plays in sampled states cannot see what its seat may not know.
+        """
+        raise NotImplementedError
+
     # For tests: change only what ``viewer`` may not know. Returns a new state.
     def perturb_secrets(self, state: Any, viewer: int | None, rng) -> Any:
         raise NotImplementedError

@@ -419,6 +419,9 @@ class AllInRules(Rules):
                 "chips_won": state.chips_won[s],
                 "chips_spent": state.chips_spent[s] if mine else None,
                 "written": list(state.written[s]) if mine else None,
+                # how many spaces hold a card is public: everyone writes once a round unless
+                # they say they skip, plus one Golden Deck card (see golden_used)
+                "filled": len(state.written[s]) - state.written[s].count(None),
                 "done": state.done[s],
                 "golden_used": state.golden_used[s],
             })
@@ -426,6 +429,7 @@ class AllInRules(Rules):
             "game": "all-in", "n": state.n, "viewer": seat, "phase": state.phase,
             "to_act": self.to_act(state), "round": state.round, "rounds": ROUNDS,
             "revealed": list(state.revealed), "golden_size": len(state.golden_deck),
+            "discard": list(state.discard),  # every earlier round's two cards, in order
             "deck_size": len(state.deck), "players": players, "first_round": dict(state.first_round),
             "pickers": list(state.pickers),
             "mode": state.mode,
@@ -513,6 +517,11 @@ class AllInRules(Rules):
 
     def state_from_json(self, data: dict) -> AllInState:
         return AllInState.from_json(data)
+
+    def sample_state(self, view: dict, seat: int, rng) -> AllInState:
+        from .sampler import sample_state
+
+        return sample_state(view, seat, rng)
 
     def describe_action(self, action: Action) -> str:
         if action.kind in ("card", "golden"):

@@ -55,6 +55,39 @@ class AllMineState(JsonState):
         return state
 
 
+def trick_cards(state: AllMineState) -> list[list[int]]:
+    """Per seat, the faces of the trick cards it has won this hand, sorted.
+
+    Everyone saw those tricks, so they are public; the heap cards in the same piles are not.
+    ``won_cards`` keeps both, in the order the rules add them: each trick won brings its n cards
+    and then one heap card while the heap lasts (it lasts for the hand's first tricks, one card a
+    trick), and the winner of the latest trick may still owe its heap choice (phase "heap"). This
+    undoes that pattern; a pile that does not follow it (a hand-built test position) counts as
+    trick cards only.
+    """
+    n = state.n
+    per = 12 if n == 3 else 10
+    heapless = max(0, per - (len(DECK) - n * per))  # tricks after the heap has run out
+    out = []
+    for s, pile in enumerate(state.won_cards):
+        body, pending = list(pile), []
+        if state.phase == HEAP and s == state.heap_taker and len(body) >= n:
+            body, pending = body[:-n], body[-n:]
+        with_heap = None
+        for b in range(heapless + 1):
+            rest = len(body) - n * b
+            if rest >= 0 and rest % (n + 1) == 0:
+                with_heap = rest // (n + 1)
+                break
+        if with_heap is None:
+            out.append(sorted(body + pending))
+            continue
+        cut = with_heap * (n + 1)
+        cards = [c for i, c in enumerate(body[:cut]) if i % (n + 1) != n] + body[cut:] + pending
+        out.append(sorted(cards))
+    return out
+
+
 class AllMineRules(Rules):
     info = INFO
 
@@ -322,6 +355,7 @@ class AllMineRules(Rules):
             "tricks_total": 12 if n == 3 else 10,
             "heap_taker": state.heap_taker,
             "won": [list(w) for w in state.won],
+            "trick_cards": trick_cards(state),
             "scores": list(state.scores),
             "history": copy_json(state.history),
         }
@@ -345,6 +379,11 @@ class AllMineRules(Rules):
 
     def state_from_json(self, data: dict) -> AllMineState:
         return AllMineState.from_json(data)
+
+    def sample_state(self, view: dict, seat: int, rng) -> AllMineState:
+        from .sampler import sample_state
+
+        return sample_state(view, seat, rng)
 
     def describe_action(self, action: Action) -> str:
         if action.kind == "play":

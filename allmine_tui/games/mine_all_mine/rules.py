@@ -556,6 +556,11 @@ class MineAllMineRules(Rules):
     def state_from_json(self, data: dict) -> MineAllMineState:
         return MineAllMineState.from_json(data)
 
+    def sample_state(self, view: dict, seat: int, rng) -> MineAllMineState:
+        from .sampler import sample_state
+
+        return sample_state(view, seat, rng)
+
     def describe_action(self, action: Action) -> str:
         try:
             if action.kind == "add":

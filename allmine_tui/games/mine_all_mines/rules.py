@@ -745,6 +745,11 @@ class MineAllMinesRules(Rules):
     def state_from_json(self, data: dict) -> MineAllMinesState:
         return MineAllMinesState.from_json(data)
 
+    def sample_state(self, view: dict, seat: int, rng) -> MineAllMinesState:
+        from .sampler import sample_state
+
+        return sample_state(view, seat, rng)
+
     def progress(self, st: MineAllMinesState) -> str:
         if st.phase == OVER:
             return "finished"

@@ -491,6 +491,11 @@ class ThisIsMineRules(Rules):
     def state_from_json(self, data: dict) -> ThisIsMineState:
         return ThisIsMineState.from_json(data)
 
+    def sample_state(self, view: dict, seat: int, rng) -> ThisIsMineState:
+        from .sampler import sample_state
+
+        return sample_state(view, seat, rng)
+
     def progress(self, st: ThisIsMineState) -> str:
         if st.phase == OVER:
             return "finished"

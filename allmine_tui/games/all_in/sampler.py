@@ -1,0 +1,110 @@
+"""All In positions a seat could be in, drawn from its view alone (``Rules.sample_state``).
+
+Kept from the view: the seat's own sheet, chips and choices; everything public (rounds, revealed
+and earlier cards, chips won, declared hands, how many spaces each sheet has filled, who has
+written this round, the Golden Deck's size). Drawn at random:
+
+* the order of the main deck and which unseen cards lie in the Golden Deck (unless the seat is
+  choosing from it right now and sees it) or have left the game with earlier Golden Deck picks;
+* every other sheet: as many filled spaces as it really has, grown along the lines from a
+  starting space, covering the hands it has declared complete and completing no other; each
+  holds a card that was revealed in some round (what people mostly write). Chips spent are drawn
+  between none and all of that player's chips. A Golden Deck card already picked this round by
+  another chooser is one of the Golden Deck's cards.
+
+A fresh seed is drawn too (the rules take no randomness from it after the set-up).
+"""
+from __future__ import annotations
+
+from ...engine.jsonstate import copy_json
+from .cards import DECK, is_joker
+from .rules import GOLDEN, GOLDEN_SIZE, WRITE, AllInState
+from .sheets import get_sheet
+
+
+def sample_state(view: dict, seat: int, rng) -> AllInState:
+    n = view["n"]
+    players = view["players"]
+    me = players[seat]
+    seen = set(view["discard"]) | set(view["revealed"])
+    picking = view["golden_deck"] is not None
+    pool = [c for c in DECK if c not in seen and not (picking and c in view["golden_deck"])]
+    rng.shuffle(pool)
+    deck, pool = pool[:view["deck_size"]], pool[view["deck_size"]:]
+    if picking:
+        golden = list(view["golden_deck"])
+    else:
+        golden, pool = sorted(pool[:view["golden_size"]]), pool[view["golden_size"]:]
+    removed = sorted(pool)
+    if len(removed) != GOLDEN_SIZE - len(golden):
+        raise ValueError("the view's card counts do not add up")
+
+    written, spent, choice, golden_pick, last_written, round_cells = [], [], [], [], [], []
+    writable = [c for c in view["discard"] + view["revealed"] if not is_joker(c)] or list(range(52))
+    for s, p in enumerate(players):
+        if s == seat or p["written"] is not None:  # every sheet is shown at the end
+            written.append(list(p["written"]))
+            spent.append(p["chips_spent"])
+            if s != seat:
+                choice.append(None)
+                golden_pick.append(None)
+                last_written.append(None)
+                round_cells.append([])
+                continue
+            choice.append(view["choice"])
+            golden_pick.append(view["golden_pick"])
+            last_written.append(view["last_written"])
+            wrote_now = view["phase"] == GOLDEN and view["last_written"] is not None
+            round_cells.append([view["last_written"]] if wrote_now else [])
+            continue
+        cells = _grow(get_sheet(p["sheet"]), p["filled"], p["completed"], rng)
+        sheet = [None] * len(get_sheet(p["sheet"]).cells)
+        for cell in cells:
+            sheet[cell] = rng.choice(writable)
+        written.append(sheet)
+        spent.append(rng.randint(0, p["chips_won"]))
+        choice.append(None)
+        picked = None
+        if view["phase"] == GOLDEN and s in view["pickers"] and p["done"]:
+            picked = rng.choice(golden)  # its card is written: one of ``cells`` above
+            if not is_joker(picked):
+                sheet[rng.choice(cells)] = picked
+        golden_pick.append(picked)
+        last_written.append(cells[-1] if cells else None)
+        round_cells.append([])
+    return AllInState(
+        n=n, seed=f"sample/{rng.getrandbits(64):016x}", mode=view["mode"],
+        sheet_ids=[p["sheet"] for p in players], deck=deck, golden_deck=golden,
+        discard=list(view["discard"]), removed=removed, round=view["round"],
+        revealed=list(view["revealed"]), phase=view["phase"], written=written, choice=choice,
+        done=[p["done"] for p in players], pickers=list(view["pickers"]), golden_pick=golden_pick,
+        golden_used=[p["golden_used"] for p in players],
+        chips_won=[p["chips_won"] for p in players], chips_spent=spent,
+        completed=[list(p["completed"]) for p in players],
+        first_round=copy_json(view["first_round"]), last_written=last_written,
+        round_cells=round_cells)
+
+
+def _grow(sheet, k: int, completed: list[str], rng) -> list[int]:
+    """``k`` spaces of ``sheet``: every space of the ``completed`` hands, then spaces linked to
+    the filled ones (a starting space first) that complete no other hand, while there are any."""
+    golden = sheet.golden_cell
+    filled: list[int] = []
+    for hand in sheet.hands:
+        if hand.letter in completed:
+            filled += [c for c in hand.cells if c != golden and c not in filled]
+    open_hands = [set(h.cells) - {golden} for h in sheet.hands if h.letter not in completed]
+
+    def completes(cell: int, have: set) -> bool:
+        return any(cell in h and h <= have | {cell} for h in open_hands)
+
+    if len(filled) < k and not any(c in sheet.starts for c in filled):
+        filled.append(rng.choice(sheet.starts))
+    empty = [c for c in range(len(sheet.cells)) if c != golden]
+    while len(filled) < k:
+        have = set(filled)
+        near = [c for c in empty if c not in have and any(x in have for x in sheet.neighbors[c])]
+        options = [c for c in near if not completes(c, have)] or near or \
+            [c for c in empty if c not in have]
+        filled.append(rng.choice(options))
+    return filled
