@@ -30,7 +30,7 @@ def _play(seats: list[Seat], seed, check=None) -> Match:
 
 
 def test_registered_as_default():
-    assert BOTS == {"random": BOTS["random"], "normal": NormalBot}
+    assert BOTS == {"random": BOTS["random"], "normal": NormalBot, "expert": BOTS["expert"]}
     assert DEFAULT_BOT == "normal"
     assert get_spec("all-mine").bots()["normal"] is NormalBot
     assert NormalBot.name == "normal" and NormalBot.needs_view

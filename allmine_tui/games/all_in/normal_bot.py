@@ -103,12 +103,12 @@ def _worth(bonus: int, opponents: int) -> tuple[float, ...]:
                  for p in range(15))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 14)
 def _points_now(cards: tuple) -> int:
     return evaluate(cards).points if cards else 0
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 16)
 def hand_value(cards: tuple, empty: int, rounds10: int, bonus: int, opponents: int) -> float:
     """Expected points (hand points plus a share of the bonus) of a hand holding ``cards``
     (sorted; the Golden Card included) with ``empty`` spaces left and ``rounds10`` tenths of a
@@ -306,21 +306,26 @@ class _Sheet:
                 count += 1
         return count
 
+    def rated(self, options) -> list[tuple[float, int, int]]:
+        """(value, card, cell) for every card and space of ``options`` (card, cost, cells)."""
+        return [(self.option_value(c, cell, cost), c, cell)
+                for c, cost, cells in options for cell in cells]
+
     def best(self, options) -> tuple[int, int]:
         """The best (card, cell) among ``options`` (card, cost, cells); the first on exact ties,
         so the space planned with a card is the one found again for that card alone."""
         best_key, best_val = None, None
-        for c, cost, cells in options:
-            for cell in cells:
-                val = self.option_value(c, cell, cost)
-                if best_val is None or val > best_val:
-                    best_key, best_val = (c, cell), val
+        for val, c, cell in self.rated(options):
+            if best_val is None or val > best_val:
+                best_key, best_val = (c, cell), val
         return best_key
 
 
 class NormalBot(Bot):
     name = "normal"
     needs_view = True
+    #: dearer cards are not tried (see MAX_COST)
+    max_cost = MAX_COST
 
     def choose(self, view: dict, legal: list[Action], rng) -> Action:
         if len(legal) == 1:
@@ -336,19 +341,23 @@ class NormalBot(Bot):
             return Action(kind, (self.plan(view, legal)[0],))
         return legal[0]
 
+    def write_options(self, s: _Sheet, legal: list[Action]) -> list[tuple[int, int, list]]:
+        """(card, cost, cells) for the "card" actions worth trying."""
+        cells = s.legal_cells()
+        options = []
+        for a in legal:
+            c = a.args[0]
+            cost = 0 if s.golden_phase else write_cost(c, s.revealed)
+            options.append((c, cost, cells))
+        return [o for o in options if o[1] <= self.max_cost] or options
+
     def plan(self, view: dict, legal: list[Action]) -> tuple[int, int]:
         """For a "card" or "golden" decision: the card to take and the space it is meant for
         (the later "place" decision finds the same space)."""
         s = _Sheet(view)
         cells = s.legal_cells()
         if legal[0].kind == "card":
-            options = []
-            for a in legal:
-                c = a.args[0]
-                cost = 0 if s.golden_phase else write_cost(c, s.revealed)
-                options.append((c, cost, cells))
-            cheap = [o for o in options if o[1] <= MAX_COST]
-            return s.best(cheap or options)
+            return s.best(self.write_options(s, legal))
         # the Golden Deck: every card on every empty space; a Joker is worth the best card of all
         deck = [a.args[0] for a in legal]
         best = s.best([(g, 0, cells) for g in deck if g not in JOKERS])

@@ -2,9 +2,10 @@
 
 How it thinks, in short:
 
-* Card knowledge. A card that is neither in its hand nor face up on the table is "hidden". Each
-  hidden card of a suit is taken to be equally likely anywhere that suit's backs are hidden, and the
-  other players are assumed to play a random legal card (following suit when their backs show it).
+* Card knowledge. A card that is neither in its hand, nor on the table, nor among the tricks won
+  this hand (the view's ``trick_cards``) is "hidden". Each hidden card of a suit is taken to be
+  equally likely anywhere that suit's backs are hidden, and the other players are assumed to play
+  a random legal card (following suit when their backs show it).
   That gives the chance that a later player beats a given card.
 * Future takings. For every card still in hand it estimates the chance that the card wins its trick
   and what that trick would bring in: the card's suit, the suits the others would probably play,
@@ -20,9 +21,15 @@ It never sees the game state, only ``view``; all its randomness comes from the `
 from __future__ import annotations
 
 from bisect import bisect_right
+from functools import lru_cache
 
 from ...engine import Action, Bot
-from .cards import DECK, strength_table
+from .cards import strength_table
+
+
+@lru_cache(maxsize=256)
+def _strength(display: tuple) -> list[int]:
+    return strength_table(display)
 
 
 class _Table:
@@ -31,7 +38,7 @@ class _Table:
     def __init__(self, view: dict) -> None:
         self.n = view["n"]
         self.me = view["viewer"]
-        self.strength = strength_table(view["display"])
+        self.strength = _strength(tuple(tuple(d) for d in view["display"]))
         self.hand = list(view["hand"])
         self.trick = [tuple(t) for t in view["trick"]]
         self.won = list(view["won"][self.me])
@@ -39,11 +46,11 @@ class _Table:
         pred = view["predictions"][self.me]
         self.most, self.fewest = (pred if pred else (None, None))
         seen = set(self.hand) | {c for _s, c in self.trick}
-        if view["tricks_done"] > 0:  # before trick 1 it is the previous hand's last trick
-            seen |= {c for _s, c in view["last_trick"]}
+        for cards in view["trick_cards"]:  # every trick card won this hand is face up
+            seen.update(cards)
         st = self.strength
         # strengths of the hidden cards, per suit, sorted (for "how many hidden cards beat x?")
-        self.pool = [sorted(st[c] for c in DECK if c // 12 == s and c not in seen)
+        self.pool = [sorted(st[c] for c in range(12 * s, 12 * s + 12) if c not in seen)
                      for s in range(4)]
         suits = view["hand_suits"]
         self.opponents = [s for s in range(self.n) if s != self.me]
@@ -129,13 +136,18 @@ class NormalBot(Bot):
     def choose(self, view: dict, legal: list[Action], rng) -> Action:
         if len(legal) == 1:
             return legal[0]
+        values = self.rate(view, legal, rng)
+        return legal[max(range(len(legal)), key=lambda i: (values[i], -i))]
+
+    def rate(self, view: dict, legal: list[Action], rng) -> list[float]:
+        """The expected final score of this hand after each legal action (see above)."""
         table = _Table(view)
         kind = legal[0].kind
         if kind == "heap":
-            return self._choose_heap(table, legal, rng)
+            return self._rate_heap(table, legal, rng)
         if kind == "predict":
-            return self._choose_prediction(table, legal, rng)
-        return self._choose_play(table, legal, rng)
+            return self._rate_predictions(table, legal, rng)
+        return self._rate_plays(table, legal, rng)
 
     # -- what the rest of the hand may bring ----------------------------------------------------
     def _future(self, t: _Table, cards, rng):
@@ -188,38 +200,30 @@ class NormalBot(Bot):
         return total / len(future)
 
     # -- the three kinds of decision ------------------------------------------------------------
-    def _choose_prediction(self, t: _Table, legal, rng) -> Action:
+    def _rate_predictions(self, t: _Table, legal, rng) -> list[float]:
         future = self._future(t, t.hand, rng)
-        best, best_v = legal[0], -1.0
-        for action in legal:
-            most, fewest = action.args
-            v = self._value(t.won, future, None, most, fewest, t.heap)
-            if v > best_v:
-                best, best_v = action, v
-        return best
+        return [self._value(t.won, future, None, a.args[0], a.args[1], t.heap) for a in legal]
 
-    def _choose_heap(self, t: _Table, legal, rng) -> Action:
+    def _rate_heap(self, t: _Table, legal, rng) -> list[float]:
         future = self._future(t, t.hand, rng)
-        best, best_v = legal[0], -1.0
+        out = []
         for action in legal:
             s = action.args[0]
             counts = list(t.won)
             counts[s] += 1
             heap = list(t.heap)
             heap[s] -= 1
-            v = self._value(counts, future, None, t.most, t.fewest, heap)
-            if v > best_v:
-                best, best_v = action, v
-        return best
+            out.append(self._value(counts, future, None, t.most, t.fewest, heap))
+        return out
 
-    def _choose_play(self, t: _Table, legal, rng) -> Action:
+    def _rate_plays(self, t: _Table, legal, rng) -> list[float]:
         future = self._future(t, t.hand, rng)
         led = t.trick[0][1] // 12 if t.trick else None
         st = t.strength
         best_now = max((st[c] for _s, c in t.trick), default=-1)
         in_future = {c for _tot, _picks, per in future for c in per}
         plain = None  # value of losing with a card that never wins in the samples (shared)
-        best, best_v = legal[0], -1e9
+        out = []
         for action in legal:
             c = action.args[0]
             lead = c // 12 if led is None else led
@@ -246,6 +250,5 @@ class NormalBot(Bot):
                     heap[s] -= 1
                 win_v = self._value(gain, future, c, t.most, t.fewest, heap)
                 v = p * win_v + (1 - p) * lose_v
-            if v > best_v:
-                best, best_v = action, v
-        return best
+            out.append(v)
+        return out

@@ -47,19 +47,21 @@ def _fleet(seat: int, cards, mode: str) -> tuple:
 
 
 def _points(fleets: list[tuple], resources: list[int]) -> dict[int, int]:
-    """Points per seat for fleets from ``_fleet``: the same outcome as ``rules.resolve_round``."""
+    """Points per seat for fleets from ``_fleet``: the same outcome as ``rules.resolve_round``
+    (written for speed: the bots call it thousands of times a decision)."""
     n_loc = len(resources)
     fl = sorted(fleets)
-    skey = {f[0]: (f[1], 1 if "pole-position" in f[4] else 0) for f in fl}
-    akey = {f[0]: (f[2], 1 if "targeting" in f[4] else 0) for f in fl}
-    speed = {f[0]: f[1] for f in fl}
-    keys = sorted(set(skey.values()), reverse=True)
-    groups = [[f[0] for f in fl if skey[f[0]] == k] for k in keys]
-    acts = {f[0]: f[4] for f in fl}
-    loc = {}
+    m = len(fl)
+    idx = range(m)
+    acts = [f[4] for f in fl]
+    skey = [(f[1], 1 if "pole-position" in a else 0) for f, a in zip(fl, acts)]
+    akey = [(f[2], 1 if "targeting" in a else 0) for f, a in zip(fl, acts)]
+    keys = sorted(set(skey), reverse=True)
+    rank = [keys.index(k) for k in skey]
+    loc = [0] * m
     prev_loc = prev_speed = None
-    for g in groups:
-        sp = speed[g[0]]
+    for r, k in enumerate(keys):
+        sp = k[0]
         if prev_loc is None:
             at = 1
         elif prev_speed - sp >= SKIP_GAP:
@@ -68,69 +70,82 @@ def _points(fleets: list[tuple], resources: list[int]) -> dict[int, int]:
                 at = n_loc
         else:
             at = prev_loc + 1
-        for s in g:
-            loc[s] = max(1, at - 1) if "warp-jump" in acts[s] else at
+        for i in idx:
+            if rank[i] == r:
+                loc[i] = max(1, at - 1) if "warp-jump" in acts[i] else at
         prev_loc, prev_speed = at, sp
-    cargo = {f[0]: f[3] for f in fl}
-    carried = {f[0]: 0 for f in fl}
-    bonus = {f[0]: 0 for f in fl}
-    fled = set()
-    drilled = set()
+    cargo = [f[3] for f in fl]
+    carried = [0] * m
+    bonus = [0] * m
+    fled = [False] * m
+    drilled = [False] * m
+    by_rank = sorted(idx, key=lambda i: (rank[i], i))
     for t in range(1, n_loc + 1):
-        res = resources[t - 1]
-        present = [f[0] for f in fl if f[0] not in fled and loc[f[0]] <= t]
+        present = [i for i in idx if not fled[i] and loc[i] <= t]
         if not present:
             continue
-        if len(present) >= 2:
-            top = max(akey[s] for s in present)
-            for s in present:
-                if akey[s] < top and "shield" not in acts[s]:
-                    fled.add(s)
-                    if "salvage" in acts[s]:
-                        bonus[s] += SALVAGE_POINTS
-        miners = [s for s in present if s not in fled]
-        before = {s: carried[s] for s in miners}
-        mgroups = [[s for s in miners if skey[s] == k] for k in keys]
-        mgroups = [g for g in mgroups if g]
-        remaining = res
-        lost = 0
-        stop = False
-        while remaining > 0 and not stop:
-            progress = False
-            for g in mgroups:
-                if remaining == 0:
+        remaining = resources[t - 1]
+        if len(present) == 1:  # alone: it mines what it can carry
+            i = present[0]
+            take = min(remaining, cargo[i] - carried[i])
+            if take > 0:
+                carried[i] += take
+                if "drill" in acts[i] and not drilled[i]:
+                    drilled[i] = True
+                    bonus[i] += DRILL_POINTS
+            continue
+        top = max(akey[i] for i in present)
+        for i in present:
+            if akey[i] < top and "shield" not in acts[i]:
+                fled[i] = True
+                if "salvage" in acts[i]:
+                    bonus[i] += SALVAGE_POINTS
+        miners = [i for i in present if not fled[i]]
+        before = [carried[i] for i in idx]
+        order = [i for i in by_rank if i in miners]
+        if len(miners) == 1:
+            i = miners[0]
+            carried[i] += max(0, min(remaining, cargo[i] - carried[i]))
+        else:
+            groups = []
+            for i in order:
+                if groups and rank[groups[-1][0]] == rank[i]:
+                    groups[-1].append(i)
+                else:
+                    groups.append([i])
+            lost = 0
+            stop = False
+            while remaining > 0 and not stop:
+                progress = False
+                for g in groups:
+                    if remaining == 0:
+                        break
+                    nonfull = [i for i in g if cargo[i] > carried[i]]
+                    if not nonfull:
+                        continue
+                    if len(nonfull) > remaining:
+                        lost, remaining, stop = remaining, 0, True
+                        break
+                    for i in nonfull:
+                        carried[i] += 1
+                    remaining -= len(nonfull)
+                    progress = True
+                if not progress:
                     break
-                nonfull = [s for s in g if cargo[s] - carried[s] > 0]
-                if not nonfull:
-                    continue
-                if len(nonfull) > remaining:
-                    lost = remaining
-                    remaining = 0
-                    stop = True
-                    break
-                take = min(remaining, cargo[nonfull[0]] - carried[nonfull[0]]) \
-                    if len(miners) == 1 else 1
-                for s in nonfull:
-                    carried[s] += take
-                remaining -= take * len(nonfull)
-                progress = True
-            if not progress:
-                break
-        if lost:
-            scav = [s for s in miners if "scavenger" in acts[s] and cargo[s] > carried[s]]
-            if scav:
-                s = scav[0]
-                carried[s] += min(lost, cargo[s] - carried[s])
-        for s in miners:
-            if carried[s] > before[s] and "drill" in acts[s] and s not in drilled:
-                drilled.add(s)
-                bonus[s] += DRILL_POINTS
+            if lost:
+                scav = [i for i in miners if "scavenger" in acts[i] and cargo[i] > carried[i]]
+                if scav:
+                    i = scav[0]
+                    carried[i] += min(lost, cargo[i] - carried[i])
+        for i in miners:
+            if carried[i] > before[i] and "drill" in acts[i] and not drilled[i]:
+                drilled[i] = True
+                bonus[i] += DRILL_POINTS
     out = {}
-    for f in fl:
-        s = f[0]
-        if "prospector" in acts[s] and cargo[s] >= 1 and carried[s] == cargo[s]:
-            bonus[s] += PROSPECTOR_POINTS
-        out[s] = carried[s] + bonus[s]
+    for i, f in enumerate(fl):
+        if "prospector" in acts[i] and cargo[i] >= 1 and carried[i] == cargo[i]:
+            bonus[i] += PROSPECTOR_POINTS
+        out[f[0]] = carried[i] + bonus[i]
     return out
 
 
@@ -224,11 +239,19 @@ class NormalBot(Bot):
     def plan(self, view: dict) -> list[tuple[int, int]]:
         """The fleet to launch this round, as ``[(card, option), ...]`` in card order: a pure
         function of the view minus the pending fleet, recomputed at every step (no memory)."""
-        key = (f"mam|{view['viewer']}|{view['n']}|{view['mode']}|{view['round']}|{view['hand']}|"
-               f"{view['resources']}|{view['hand_counts']}|{view['scores']}")
-        return self._plan(view, key)
+        return sorted(self.ranked(view)[0][1])
 
-    def _plan(self, view: dict, key: str) -> list[tuple[int, int]]:
+    @staticmethod
+    def plan_key(view: dict) -> str:
+        """The view minus the pending fleet: what the plan depends on."""
+        return (f"mam|{view['viewer']}|{view['n']}|{view['mode']}|{view['round']}|{view['hand']}|"
+                f"{view['resources']}|{view['hand_counts']}|{view['scores']}")
+
+    def ranked(self, view: dict) -> list[tuple[float, tuple]]:
+        """The fleets the plan considered with their values, the plan's fleet first."""
+        return self._ranked(view, self.plan_key(view))
+
+    def _ranked(self, view: dict, key: str) -> list[tuple[float, tuple]]:
         rng = random.Random(key)
         samples = self._opponent_samples(view, rng)
         hand = list(view["hand"])
@@ -239,12 +262,9 @@ class NormalBot(Bot):
             scored = sorted(((self._value(view, c, few), i) for i, c in enumerate(cands)),
                             key=lambda p: (-p[0], p[1]))
             cands = [cands[i] for _v, i in scored[:self.keep]]
-            best, best_v = cands[0], None
-            for c in cands:
-                v = self._value(view, c, samples)
-                if best_v is None or v > best_v:
-                    best, best_v = c, v
-            return sorted(best)
+            values = [self._value(view, c, samples) for c in cands]
+            order = sorted(range(len(cands)), key=lambda i: (-values[i], i))
+            return [(values[i], cands[i]) for i in order]
         # a large hand: hill climbing from the best single card (add / re-option / drop a card)
         search = samples[:self.search_samples]
         seen: dict[tuple, float] = {}
@@ -271,4 +291,5 @@ class NormalBot(Bot):
             if value(best) <= cur_v:
                 break
             cur, cur_v = best, value(best)
-        return sorted(cur)
+        rest = sorted((c for c in seen if c != tuple(sorted(cur))), key=lambda c: -seen[c])
+        return [(cur_v, cur)] + [(seen[c], c) for c in rest]

@@ -89,6 +89,7 @@ class _Ctx:
         others = [vp[s] for s in range(view["n"]) if s != me]
         self.leaders = {s for s in range(view["n"]) if s != me and vp[s] == max(others)} \
             if others else set()
+        self._purchases: dict[tuple, tuple[float, list]] = {}  # best_purchase by its arguments
 
     # -- values ------------------------------------------------------------------------------------
     def gems_value(self, gems) -> float:
@@ -147,6 +148,15 @@ class _Ctx:
     def best_purchase(self, gems: list, dealer: bool, traded: bool, bought: bool,
                       can_claim: bool) -> tuple[float, list]:
         """(value of the best end-of-turn position, its steps) from gems ``gems``."""
+        key = (tuple(gems), dealer, traded, bought, can_claim)
+        found = self._purchases.get(key)
+        if found is None:
+            found = self._purchases[key] = self._best_purchase(list(gems), dealer, traded,
+                                                                 bought, can_claim)
+        return found[0], list(found[1])
+
+    def _best_purchase(self, gems: list, dealer: bool, traded: bool, bought: bool,
+                       can_claim: bool) -> tuple[float, list]:
         base = self.cards_value(self.jewelry, self.support, can_claim) + self.gems_value(gems)
         if bought or not any(gems):
             return base, []
@@ -353,12 +363,17 @@ class NormalBot(Bot):
             return discards[0] if discards else legal[0]
         best, best_v = plays[0], None
         for a in plays:
-            gems, bonus, dealer = ctx.play_gain(a)
-            v, _steps = ctx.best_purchase(gems, dealer, False, False, True)
-            v += bonus
+            v = self.play_value(ctx, a)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = a, v
         return best
+
+    @staticmethod
+    def play_value(ctx: _Ctx, action: Action) -> float:
+        """The worth of the position after playing this dwarf and the best purchase it allows."""
+        gems, bonus, dealer = ctx.play_gain(action)
+        v, _steps = ctx.best_purchase(gems, dealer, False, False, True)
+        return v + bonus
 
     def _act(self, ctx: _Ctx, legal: list[Action]) -> Action:
         ts = ctx.turn_state

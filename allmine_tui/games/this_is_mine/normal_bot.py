@@ -320,6 +320,17 @@ class NormalBot(Bot):
 
     # -- the leader's split ---------------------------------------------------------------------
     def _put(self, ctx: _Ctx, legal: list[Action]) -> Action:
+        splits = self.splits(ctx)
+        best_plan = splits[0][1] if splits else None
+        p = len(ctx.view["assign"])
+        bit = 1 << p
+        lot = next((lab for lab in range(ctx.n) if best_plan and best_plan[lab] & bit), None)
+        act = Action("put", (lot,))
+        return act if act in legal else legal[0]
+
+    def splits(self, ctx: _Ctx) -> list[tuple[float, list[int]]]:
+        """Ways to finish the split (per lot, a bit mask over the revealed cards), best first:
+        for each of the best few lots it could claim, the best way to split the rest."""
         view = ctx.view
         cards = list(view["revealed"])
         prefix = list(view["assign"])
@@ -367,7 +378,7 @@ class NormalBot(Bot):
                     break
                 s = (s - 1) & free
         cands.sort(reverse=True)
-        best, best_plan = None, None
+        out = []
         for _ps, _nx, _nm, x, mask in cands[:CANDIDATES]:
             mv, rv = my(mask), their(mask)
             masks = list(pre)
@@ -375,15 +386,22 @@ class NormalBot(Bot):
             rest_free = [1 << j for j in range(p, k) if not mask >> j & 1]
             others = [lab for lab in range(n) if lab != x]
             fixed = set(used) | {x}
+            best, best_plan = None, None
             for split in _rest_splits(rest_free, masks, others, fixed):
                 top = max(their(split[lab]) for lab in others)
                 score = mv - ENVY_WEIGHT * max(0.0, rv - top) - RIVAL_WEIGHT * top
                 if best is None or score > best + 1e-9:
                     best, best_plan = score, list(split)
-        bit = 1 << p
-        lot = next((lab for lab in range(n) if best_plan and best_plan[lab] & bit), None)
-        act = Action("put", (lot,))
-        return act if act in legal else legal[0]
+            if best_plan is not None:
+                out.append((best, best_plan))
+        if not out:
+            return out
+        first = 0  # the best, the earlier one unless a later one is better by more than 1e-9
+        for i in range(1, len(out)):
+            if out[i][0] > out[first][0] + 1e-9:
+                first = i
+        rest = sorted((i for i in range(len(out)) if i != first), key=lambda i: (-out[i][0], i))
+        return [out[first]] + [out[i] for i in rest]
 
     # -- answering a claim ----------------------------------------------------------------------
     def _answer(self, ctx: _Ctx, legal: list[Action]) -> Action:

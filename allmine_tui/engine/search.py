@@ -1,0 +1,212 @@
+"""The search behind every game's ``expert`` bot: determinized Monte Carlo with sequential halving.
+
+For one decision of one seat:
+
+1. The game's ``Plan`` lists the candidate moves, each a short sequence of that seat's own
+   actions taken as one choice (a whole fleet, a card and its space, a whole split), usually
+   pruned to the few its ``normal`` bot rates best, that bot's own pick first.
+2. A world is a full state drawn from the seat's view alone (``Rules.sample_state``), so the
+   search never sees what the seat may not know. Every candidate still in the running is played
+   out in the same worlds with the same random streams (common random numbers), so the
+   differences between candidates come from the moves, not from the luck of the draw.
+3. A playout applies the candidate and lets the game's playout policy (its ``normal`` bot, from
+   each seat's own view of the sampled world) play on, to the end or to a point where the plan
+   can judge the position (the end of a hand, say). The plan's ``value`` scores it for the
+   deciding seat, between 0 and 1: mostly "did it win", plus a little for the score margin.
+4. Sequential halving: the playout budget is split over ``ceil(log2(candidates))`` rounds; after
+   each round the better half (by mean value) goes on, so the strong moves get most playouts. (A
+   plan whose worlds cost far more than its playouts may ask for a fixed pool of worlds, used
+   again in every round.)
+
+The playout budget makes the result depend only on the view, the legal moves and the ``rng``
+given (the bot's seeded stream), so games and tests reproduce. The time budget is a safety cap:
+when it runs out the search stops after the current world and answers with what it has. Nothing
+here keeps state between calls or touches globals, so it is safe to run in a worker thread.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from .bots import Bot
+from .contract import Action, Rules
+from .rng import stream
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much one decision may cost. ``playouts`` and ``steps`` (moves chosen by the playout
+    policy, summed over the playouts: long playouts cost more) are the deterministic limits, the
+    first one reached ends the search; ``seconds`` caps the wall time and only ever cuts a search
+    short."""
+
+    playouts: int = 400
+    steps: int = 4000
+    seconds: float = 0.9
+
+
+class Plan:
+    """What a game gives the shared search. Subclasses set ``rules`` and ``normal`` (the normal
+    bot class, used for playouts and for decisions not worth a search)."""
+
+    rules: Rules
+    normal: type[Bot]
+    #: score margin (in points) that counts as a clear win in ``value``
+    margin_scale: float = 10.0
+    #: weight of the margin in ``value`` (the rest is win or lose)
+    margin_weight: float = 0.2
+    #: draw only this many worlds and cycle through them (for games whose worlds cost far more
+    #: than their playouts); None: a new world every time
+    world_pool: int | None = None
+
+    def __init__(self) -> None:
+        self.bot = self.normal()
+
+    # -- the decision ------------------------------------------------------------------------
+    def candidates(self, view: dict, legal: list[Action], rng) -> list[tuple[Action, ...]]:
+        """Moves worth comparing, the most promising first (ties go to the earlier one). An
+        empty list or a single move means: no search, play ``fallback``."""
+        return [(a,) for a in legal]
+
+    def fallback(self, view: dict, legal: list[Action], rng) -> Action:
+        return self.bot.choose(view, legal, rng)
+
+    # -- the worlds and the playouts ---------------------------------------------------------
+    def world(self, view: dict, seat: int, rng) -> Any:
+        """A state drawn from ``view``; games may refine it (e.g. others' hidden choices)."""
+        return self.rules.sample_state(view, seat, rng)
+
+    def clone(self, state: Any) -> Any:
+        if hasattr(state, "clone"):
+            return state.clone()
+        return self.rules.state_from_json(self.rules.state_to_json(state))
+
+    def policy(self, state: Any, seat: int, legal: list[Action], rng) -> Action:
+        """The playout move of ``seat``: the normal bot from that seat's view."""
+        return self.bot.choose(self.rules.view(state, seat), legal, rng)
+
+    def stop(self, state: Any, seat: int) -> bool:
+        """True where the playout may end before the game does (``value`` must judge it)."""
+        return False
+
+    def value(self, state: Any, seat: int) -> float:
+        """How good ``state`` is for ``seat``, 0 to 1. By default the game's end: a win (shared
+        or not) is worth ``1 - margin_weight``, and the margin over the best other score adds up
+        to ``margin_weight``."""
+        result = self.rules.result(state)
+        scores = result.scores
+        best_other = max(s for i, s in enumerate(scores) if i != seat) if len(scores) > 1 else 0
+        won = 1.0 if seat in result.winners else 0.0
+        return (1 - self.margin_weight) * won + self.margin_weight * squash(
+            (scores[seat] - best_other) / self.margin_scale)
+
+
+def squash(x: float) -> float:
+    """A smooth step from 0 to 1 (0.5 at 0), for score margins."""
+    return 0.5 + 0.5 * math.tanh(x)
+
+
+def playout(plan: Plan, state: Any, seat: int, move: tuple[Action, ...], rng) -> tuple[float, int]:
+    """Apply ``move`` for ``seat`` in ``state`` (changed in place), play on with the policy.
+    Returns the plan's value of the end position for ``seat`` and the policy's moves."""
+    rules = plan.rules
+    for action in move:
+        if action not in rules.legal_actions(state, seat):
+            break  # the rest of the move does not fit this world: the policy takes over
+        rules.apply(state, seat, action)
+    steps = 0
+    while not rules.is_over(state) and not plan.stop(state, seat):
+        s = rules.to_act(state)[0]
+        legal = rules.legal_actions(state, s)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            action = plan.policy(state, s, legal, rng)
+            steps += 1
+        rules.apply(state, s, action)
+    return plan.value(state, seat), steps
+
+
+@dataclass
+class SearchReport:
+    """What one search did (for tests, tools and tuning)."""
+
+    moves: list[tuple[Action, ...]]
+    means: list[float]
+    playouts: list[int]
+    worlds: int
+    chosen: int
+    seconds: float
+    cut_short: bool = False
+
+
+def search(plan: Plan, view: dict, legal: list[Action], rng, budget: Budget) -> SearchReport | None:
+    """Sequential halving over ``plan.candidates``; None when there is nothing to search."""
+    started = time.perf_counter()
+    seat = view["viewer"]
+    moves = plan.candidates(view, legal, rng)
+    if len(moves) < 2:
+        return None
+    seed = rng.getrandbits(64)
+    n = len(moves)
+    totals, counts = [0.0] * n, [0] * n
+    alive = list(range(n))
+    rounds = max(1, math.ceil(math.log2(n)))
+    playouts = steps = worlds = 0
+    pool: dict[int, Any] = {}
+    cut = False
+    for r in range(rounds):
+        if r and (playouts >= budget.playouts or steps >= budget.steps):
+            break  # a tiny budget: the first round has spent it all
+        # this round's share of what is left (at least one world)
+        until_playouts = playouts + (budget.playouts - playouts) / (rounds - r)
+        until_steps = steps + (budget.steps - steps) / (rounds - r)
+        while True:
+            if time.perf_counter() - started > budget.seconds:
+                cut = True
+                break
+            w = worlds if plan.world_pool is None else worlds % plan.world_pool
+            base = pool.get(w)
+            if base is None:
+                base = plan.world(view, seat, stream(seed, "world", w))
+                if plan.world_pool is not None:
+                    pool[w] = base
+            for i in alive:
+                value, used = playout(plan, plan.clone(base), seat, moves[i],
+                                      stream(seed, "play", w))
+                totals[i] += value
+                counts[i] += 1
+                playouts += 1
+                steps += used
+            worlds += 1
+            if playouts >= until_playouts or steps >= until_steps:
+                break
+        if cut or worlds == 0:
+            break
+        ranked = sorted(alive, key=lambda i: (-totals[i] / counts[i], i))
+        alive = sorted(ranked[:max(1, math.ceil(len(alive) / 2))])
+        if len(alive) == 1:
+            break
+    means = [totals[i] / counts[i] if counts[i] else 0.0 for i in range(n)]
+    chosen = min(alive, key=lambda i: (-means[i], i)) if worlds else 0
+    return SearchReport(moves, means, counts, worlds, chosen, time.perf_counter() - started, cut)
+
+
+class SearchBot(Bot):
+    """An ``expert`` bot: the shared search with a game's ``plan_class``."""
+
+    name = "expert"
+    needs_view = True
+    plan_class: type[Plan]
+    budget = Budget()
+
+    def choose(self, view: dict, legal: list[Action], rng) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        plan = self.plan_class()
+        report = search(plan, view, legal, rng, self.budget)
+        if report is None:
+            return plan.fallback(view, legal, rng)
+        return report.moves[report.chosen][0]

@@ -1,0 +1,84 @@
+"""The ``expert`` This is Mine! bot: the shared search (engine/search.py) with this game's plan.
+
+* Candidates: as the Leader, a whole split of the revealed cards is one choice (the normal bot's
+  best splits, one per lot it would like to claim); then which lot to claim, whether to accept
+  or on which lot to refuse, and whether to ask for the Balance Card: every option. The end-game
+  choices of Relatives and Suitcases are the normal bot's.
+* A split takes one action per card, and the bot keeps the split it chose for the rest of them
+  (a cache of its own answer: found again, the split would only have to fit the cards already
+  put, which it does).
+* Worlds: drawn from the view (the others' collections, the deck's order).
+* Playouts: the normal bot in every seat to the end of the round. Each player's worth is then
+  their money and coins plus the money their collection should bring at the end (the normal
+  bot's estimate); the lead over the best other player is the value. At the end of the game:
+  who won.
+"""
+from __future__ import annotations
+
+from ...engine import Action
+from ...engine.search import Plan, SearchBot, search, squash
+from .normal_bot import NormalBot, _Ctx
+from .rules import BALANCE, NEGOTIATE, OVER, RULES, SPLIT
+
+SPLITS = 5
+
+
+def split_moves(plan: list[int], done: int, cards: int) -> tuple[Action, ...]:
+    """The "put" actions for cards ``done``.. of a split given as a bit mask per lot."""
+    return tuple(Action("put", (next(lot for lot, m in enumerate(plan) if m >> j & 1),))
+                 for j in range(done, cards))
+
+
+class ThisIsMinePlan(Plan):
+    rules = RULES
+    normal = NormalBot
+    margin_scale = 6.0
+    lead_scale = 6.0
+
+    def candidates(self, view, legal, rng):
+        self.round_no = view["round"] - 1
+        phase = view["phase"]
+        if phase == SPLIT:
+            splits = self.bot.splits(_Ctx(view))[:SPLITS]
+            done, cards = len(view["assign"]), len(view["revealed"])
+            return [split_moves(plan, done, cards) for _score, plan in splits]
+        if phase in (NEGOTIATE, BALANCE):
+            first = self.bot.choose(view, legal, rng)  # the normal bot's pick is tried first
+            return [(first,)] + [(a,) for a in legal if a != first]
+        return []
+
+    def stop(self, state, seat):
+        return state.round_no != self.round_no or state.phase not in (SPLIT, NEGOTIATE)
+
+    def value(self, state, seat):
+        if state.phase == OVER:
+            return super().value(state, seat)
+        worth = []
+        for s in range(state.n):
+            ctx = _Ctx(self.rules.view(state, s))
+            worth.append(state.money[s] + state.coins[s] + ctx.value(ctx.hand))
+        lead = worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
+        return squash(lead / self.lead_scale)
+
+
+class ExpertBot(SearchBot):
+    plan_class = ThisIsMinePlan
+
+    def __init__(self) -> None:
+        self._split: tuple[tuple, tuple[Action, ...]] | None = None  # (round's cards, puts)
+
+    def choose(self, view, legal, rng):
+        if len(legal) == 1:
+            return legal[0]
+        if view["phase"] != SPLIT:
+            return super().choose(view, legal, rng)
+        key = (view["round"], tuple(view["revealed"]))
+        done = len(view["assign"])
+        if self._split is None or self._split[0] != key or len(self._split[1]) <= done:
+            plan = self.plan_class()
+            report = search(plan, view, legal, rng, self.budget)
+            if report is None:
+                return plan.fallback(view, legal, rng)
+            self._split = (key, (None,) * done + report.moves[report.chosen])
+        action = self._split[1][done]
+        return action if action in legal else legal[0]

@@ -1,0 +1,102 @@
+"""Measure a bot (``expert`` by default) against ``normal`` bots in every other seat.
+
+Its seat rotates with the game index (seat = game % players), so no seat's advantage counts; a
+shared win counts as a win (as in ``allmine simulate``). The expert's playout budget can be set
+(``--playouts``; the time cap stays), so runs reproduce. Decision times are ``Match.bot_choice``
+for the measured seat: p50, p95, max.
+
+    nice -n 10 python tools/measure_vs_normal.py all-mine --players 3 --games 200
+    python tools/measure_vs_normal.py all-in --players 4 --games 20 --playouts 60 --jobs 2
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from dataclasses import replace
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from allmine_tui.engine import Match, Seat  # noqa: E402
+from allmine_tui.games import GAMES  # noqa: E402
+
+
+def play_one(job: tuple) -> tuple:
+    """One game: (won, my score, best other score, my decision times, winners)."""
+    game_id, game, players, seed, options, bot, playouts, steps, seconds = job
+    me = game % players
+    seats = [Seat(f"P{i}", bot if i == me else "normal") for i in range(players)]
+    match = Match(game_id, seats, f"{seed}/{game}", options)
+    measured = match._bots[me]
+    if playouts or steps or seconds:
+        budget = measured.budget
+        measured.budget = replace(budget, playouts=playouts or budget.playouts,
+                                  steps=steps or budget.steps, seconds=seconds or budget.seconds)
+    times: list[float] = []
+    while not match.is_over():
+        seat = match.bot_seats_to_act()[0]
+        t0 = time.perf_counter()
+        action = match.bot_choice(seat)
+        if seat == me:
+            times.append(time.perf_counter() - t0)
+        match.apply(seat, action)
+    result = match.rules.result(match.state)
+    others = max(s for i, s in enumerate(result.scores) if i != me)
+    return me in result.winners, result.scores[me], others, times, result.winners
+
+
+def ms(ordered: list[float], q: float) -> str:
+    return f"{ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000:.0f} ms"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=sorted(GAMES))
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--bot", default="expert")
+    parser.add_argument("--playouts", type=int, default=0, help="the bot's playout budget")
+    parser.add_argument("--steps", type=int, default=0, help="the bot's budget of playout moves")
+    parser.add_argument("--seconds", type=float, default=0.0, help="the bot's time cap")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--first", type=int, default=0, help="index of the first game")
+    args = parser.parse_args(argv)
+    options = dict(o.split("=", 1) for o in args.option)
+    work = [(args.game, g, args.players, args.seed, options, args.bot, args.playouts, args.steps,
+             args.seconds) for g in range(args.first, args.first + args.games)]
+    started = time.perf_counter()
+    if args.jobs > 1:
+        with Pool(args.jobs) as pool:
+            res = pool.map(play_one, work, chunksize=1)
+    else:
+        res = []
+        for i, job in enumerate(work):
+            res.append(play_one(job))
+            if (i + 1) % 10 == 0:
+                wins = sum(r[0] for r in res)
+                print(f"  {i + 1} games: {wins} won ({wins / (i + 1):.0%})", file=sys.stderr)
+    games = len(res)
+    wins = sum(r[0] for r in res)
+    alone = sum(1 for r in res if r[0] and len(r[4]) == 1)
+    times = sorted(t for r in res for t in r[3])
+    print(f"{GAMES[args.game].title}, {args.players} players: 1 {args.bot} vs "
+          f"{args.players - 1} normal, {games} games, seed {args.seed}, seats rotated"
+          + (f", budget {args.playouts or '-'} playouts / {args.steps or '-'} steps"
+             if args.playouts or args.steps else ""))
+    print(f"  win rate: {wins / games:.1%} ({wins}/{games}, {alone} alone; fair share "
+          f"{1 / args.players:.0%})")
+    print(f"  mean score {statistics.mean(r[1] for r in res):.2f}, best other "
+          f"{statistics.mean(r[2] for r in res):.2f}")
+    if times:
+        print(f"  decisions: {len(times)}: p50 {ms(times, 0.5)}, p95 {ms(times, 0.95)}, "
+              f"max {times[-1] * 1000:.0f} ms; {time.perf_counter() - started:.0f} s in all")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
