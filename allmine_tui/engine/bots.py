@@ -24,3 +24,12 @@ class RandomBot(Bot):
 
     def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         return legal[int(rng.random() * len(legal))]
+
+
+def pick_near_best(values: list[float], rng: random.Random, tolerance: float) -> int:
+    """The index of the best of ``values``, or, when several are within ``tolerance`` of the
+    best, one of those drawn from ``rng``: seeded variety among near-equal moves, so that two
+    bots of the same kind in the same position do not always play alike."""
+    top = max(values)
+    near = [i for i, v in enumerate(values) if v >= top - tolerance]
+    return near[0] if len(near) == 1 else near[int(rng.random() * len(near))]

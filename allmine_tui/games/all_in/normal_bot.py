@@ -24,14 +24,15 @@ How it thinks, in short:
 * Decisions. A write is two actions, so the card is chosen together with its space (every
   writable card on every legal space) and, asked for the space, the bot recomputes the best
   space for the chosen card the same way. The Golden Deck pick tries every card of the deck (a
-  Joker as every card) on every empty space. Ties go to the first option, so it is deterministic
-  and never uses its random stream.
+  Joker as every card) on every empty space. When several writes are worth nearly the same
+  (within ``NEAR``), the card is drawn among them from the bot's random stream, so bots of this
+  kind on the same sheet do not all write alike; the rest is deterministic.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 
-from ...engine import Action, Bot
+from ...engine import Action, Bot, pick_near_best
 from .cards import JOKERS, card, write_cost
 from .poker import evaluate
 from .sheets import get_sheet
@@ -48,6 +49,7 @@ GOLDEN_VALUE = 4.0  # what the free Golden Deck card is worth, paid out as the r
 FLEX = 0.15  # per empty space linked to the written cards (capped)
 FLEX_CAP = 5
 MAX_COST = 3  # dearer cards are never worth their chips (and not tried, for speed)
+NEAR = 0.02  # writes worth this close to the best are near-equal: one is drawn at random
 # chance to beat one random opponent's hand of the same letter, by points of the category
 BEAT_ONE = {0: 0.0, PAIR: 0.55, TWO_PAIR: 0.8, TRIPS: 0.88, STRAIGHT: 0.94, FULL_HOUSE: 0.97,
             QUADS: 0.99, STRAIGHT_FLUSH: 1.0}
@@ -311,14 +313,16 @@ class _Sheet:
         return [(self.option_value(c, cell, cost), c, cell)
                 for c, cost, cells in options for cell in cells]
 
-    def best(self, options) -> tuple[int, int]:
+    def best(self, options, rng=None) -> tuple[int, int]:
         """The best (card, cell) among ``options`` (card, cost, cells); the first on exact ties,
-        so the space planned with a card is the one found again for that card alone."""
-        best_key, best_val = None, None
-        for val, c, cell in self.rated(options):
-            if best_val is None or val > best_val:
-                best_key, best_val = (c, cell), val
-        return best_key
+        so the space planned with a card is the one found again for that card alone. With
+        ``rng``, one drawn among those within ``NEAR`` of the best."""
+        rated = self.rated(options)
+        if not rated:
+            return None
+        values = [val for val, _c, _cell in rated]
+        i = pick_near_best(values, rng, NEAR) if rng is not None else values.index(max(values))
+        return rated[i][1], rated[i][2]
 
 
 class NormalBot(Bot):
@@ -338,7 +342,7 @@ class NormalBot(Bot):
             _c, cell = s.best([(c, cost, [a.args[0] for a in legal])])
             return Action("place", (cell,))
         if kind in ("card", "golden"):
-            return Action(kind, (self.plan(view, legal)[0],))
+            return Action(kind, (self.plan(view, legal, rng)[0],))
         return legal[0]
 
     def write_options(self, s: _Sheet, legal: list[Action]) -> list[tuple[int, int, list]]:
@@ -351,13 +355,14 @@ class NormalBot(Bot):
             options.append((c, cost, cells))
         return [o for o in options if o[1] <= self.max_cost] or options
 
-    def plan(self, view: dict, legal: list[Action]) -> tuple[int, int]:
+    def plan(self, view: dict, legal: list[Action], rng=None) -> tuple[int, int]:
         """For a "card" or "golden" decision: the card to take and the space it is meant for
-        (the later "place" decision finds the same space)."""
+        (the later "place" decision finds the best space for that card). With ``rng``, the
+        card is drawn among near-equal writes."""
         s = _Sheet(view)
         cells = s.legal_cells()
         if legal[0].kind == "card":
-            return s.best(self.write_options(s, legal))
+            return s.best(self.write_options(s, legal), rng)
         # the Golden Deck: every card on every empty space; a Joker is worth the best card of all
         deck = [a.args[0] for a in legal]
         best = s.best([(g, 0, cells) for g in deck if g not in JOKERS])

@@ -4,6 +4,8 @@ How it thinks, in short:
 
 * Gem values. A gem is worth a fraction of a VP that shrinks as the bot's remaining turns run out
   (on its last turn gems only break ties), a little more when the face-up cards ask for that gem.
+  Only as many gems count as the turns left can spend (a purchase a turn); the rest only break
+  ties, which is when the Lamp (1 VP for each gem put on it) pays for itself.
 * Position value. VP of its cards (as the rules score them: Mine sets, VP Helper, Lamp), plus a
   share of each face-up achievement by its progress (the full VP when it can be claimed), plus the
   future use of Tools, Mine Carts, the Jeweler and the trade helpers, plus its gems.
@@ -17,13 +19,15 @@ How it thinks, in short:
 * Then: claim the best achievement whenever legal, take the plan's next step, steal the gem it
   values most, put its least valuable gems on a Lamp, and end the turn.
 
-It reads only ``view`` and ``legal``; it keeps no memory between calls and uses no randomness.
+It reads only ``view`` and ``legal`` and keeps no memory between calls. Its only randomness: among
+dwarf plays worth nearly the same (within ``NEAR``) it draws one from the random stream it is
+given, so two such bots do not play alike.
 """
 from __future__ import annotations
 
 import random
 
-from ...engine import Action, Bot
+from ...engine import Action, Bot, pick_near_best
 from .data import ANY, LETTERS, N_GEMS, load
 from .pyramid import FRIEND, line_up, matching_parents
 from .rules import LAMP_MAX, mine_set_vp
@@ -35,6 +39,12 @@ ABILITY_PER_ROUND = {"tools": 0.55, "cart": 0.55, "jeweler": 0.6, "trade-helper"
 #: the share of an achievement's VP credited per step of progress (before it is complete)
 ACH_SHARE = 0.45
 LEADER_STEAL_BONUS = 0.25
+#: gems one purchase uses, about: gems beyond what the turns left can spend are worth little
+SPEND_PER_TURN = 3
+#: the worth of a gem that can no longer be spent (it only breaks ties)
+TIE_VALUE = 0.02
+#: dwarf plays worth this close to the best are near-equal: one is drawn at random
+NEAR = 0.05
 
 
 def _ability(cid: str) -> str | None:
@@ -85,6 +95,7 @@ class _Ctx:
         top = max(demand) or 1.0
         self.gv = [base * (0.85 + 0.3 * demand[g] / top) for g in range(N_GEMS)]
         self.order = sorted(range(N_GEMS), key=lambda g: (self.gv[g], g))  # cheapest first
+        self.dearest = self.order[::-1]
         vp = view["vp"]
         others = [vp[s] for s in range(view["n"]) if s != me]
         self.leaders = {s for s in range(view["n"]) if s != me and vp[s] == max(others)} \
@@ -93,8 +104,16 @@ class _Ctx:
 
     # -- values ------------------------------------------------------------------------------------
     def gems_value(self, gems) -> float:
+        """Gems at their values, but only as many as the turns left can spend (one purchase a
+        turn, about ``SPEND_PER_TURN`` gems); the others only break ties."""
         gv = self.gv
-        return sum(gv[g] * gems[g] for g in range(N_GEMS))
+        cap = SPEND_PER_TURN * self.turns_after
+        total = 0.0
+        for g in self.dearest:
+            k = min(gems[g], cap)
+            total += gv[g] * k + TIE_VALUE * (gems[g] - k)
+            cap -= k
+        return total
 
     def cards_value(self, jewelry: list, support: list, can_claim: bool) -> float:
         """VP of the cards, achievements' progress and the abilities' future use."""
@@ -199,16 +218,17 @@ class _Ctx:
         return best_v, best_steps
 
     def _lamp_gain(self, gems: list) -> float:
-        """What putting up to 5 gems on a new Lamp adds (each gem: 1 VP instead of its value)."""
-        left = LAMP_MAX
-        gain = 0.0
+        """What putting up to 5 gems on a new Lamp adds: 1 VP each instead of the gems' worth
+        (the least valuable gems go first; as many as pay)."""
+        before = self.gems_value(gems)
+        rest = list(gems)
+        best = put = 0.0
         for g in self.order:
-            k = min(left, gems[g])
-            if self.gv[g] >= 1 or k <= 0:
-                continue
-            gain += k * (1 - self.gv[g])
-            left -= k
-        return gain
+            while rest[g] and put < LAMP_MAX:
+                rest[g] -= 1
+                put += 1
+                best = max(best, put - (before - self.gems_value(rest)))
+        return best
 
     def _convert(self, gems: list, pay: tuple, dealer: bool, helpers: list,
                  trade_sizes: list) -> tuple[list, list] | None:
@@ -353,20 +373,16 @@ class NormalBot(Bot):
                 return min(opts, key=lambda a: (ctx.gv[a.args[0]], a.args[0]))
             return next((a for a in legal if a.kind == "lamp_done"), legal[0])
         if phase == "play":
-            return self._play(ctx, legal)
+            return self._play(ctx, legal, rng)
         return self._act(ctx, legal)
 
-    def _play(self, ctx: _Ctx, legal: list[Action]) -> Action:
+    def _play(self, ctx: _Ctx, legal: list[Action], rng) -> Action:
         plays = [a for a in legal if a.kind in ("dealer", "blacksmith", "mine", "dig")]
         if not plays:
             discards = [a for a in legal if a.kind == "discard"]
             return discards[0] if discards else legal[0]
-        best, best_v = plays[0], None
-        for a in plays:
-            v = self.play_value(ctx, a)
-            if best_v is None or v > best_v + 1e-9:
-                best, best_v = a, v
-        return best
+        values = [self.play_value(ctx, a) for a in plays]
+        return plays[pick_near_best(values, rng, NEAR)]
 
     @staticmethod
     def play_value(ctx: _Ctx, action: Action) -> float:

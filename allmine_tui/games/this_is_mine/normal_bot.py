@@ -15,13 +15,18 @@ How it thinks, in short:
   other lots are worth little to the rivals; it puts the cards one by one following that split (it
   recomputes it at every card, from the cards already put), then claims its best lot.
 * Responder. It refuses (its Money Card on the lot it would like next) only if the claimed lot
-  is worth clearly more to it than the best other lot, by more than the refusal costs, and it
-  has money.
+  is worth clearly more to it than the best other lot, by more than the refusal may cost. The
+  claimer can refuse back while it has money, and the one who runs out first must accept: with
+  no more Money Cards than a claimer who looks keen on the lot, the bot does not start that
+  exchange (``refusal_cost``), so two such bots no longer refuse each other until both are
+  broke while a third player collects the money.
 * Balance Card: requested when it has at least 2 Money Cards less than the average.
 * The end: each Relative discards its least valuable Object; each Suitcase copies the type that
   adds the most money.
 
-It reads only ``view`` and ``legal``; it keeps no memory between calls and uses no randomness.
+It reads only ``view`` and ``legal`` and keeps no memory between calls. Its only randomness: among
+lots worth nearly the same to claim (within ``NEAR``) it draws one from the random stream it is
+given, so two such bots do not play alike.
 """
 from __future__ import annotations
 
@@ -29,7 +34,7 @@ import math
 import random
 from functools import lru_cache
 
-from ...engine import Action, Bot
+from ...engine import Action, Bot, pick_near_best
 from . import scoring
 from .data import TYPE_IDS, load
 
@@ -47,6 +52,8 @@ LOOSE_RELATIVE = 3.0
 #: leader split: how many claimed-lot candidates get every split of the rest tried
 CANDIDATES = 5
 K = 9  # Poisson support 0..K-1 (the tail is lumped on the last)
+#: lots worth this close to the best are near-equal for a claim: one is drawn at random
+NEAR = 0.25
 
 
 @lru_cache(maxsize=None)
@@ -278,6 +285,34 @@ def _rest_splits(free: list[int], masks: list[int], labels: list[int], fixed: se
     yield from rec(0, 0, empty)
 
 
+def refusal_cost(ctx: "_Ctx", next_lot: int) -> float:
+    """What taking the claimed lot by refusing may cost: the claimer can refuse back while it has
+    money, and whoever runs out of Money Cards first has to accept, so with as many cards as the
+    claimer or fewer the lot cannot be won that way, only money burnt for both while a third
+    player picks up the cards put on the other lots. That is counted as too dear when the
+    claimer looks keen on the lot: someone has refused already in this negotiation (there is
+    money on the lots), or to a typical collection the lot is worth clearly more than the others
+    (the refusal's card on ``next_lot`` included). Else a refusal costs its one card."""
+    view = ctx.view
+    money, leader = view["money"], view["leader"]
+    if money[leader] == 0 or money[ctx.me] > money[leader]:
+        return 1.0
+    lots = view["lots"]
+    if any(lot["money"] for lot in lots if lot["owner"] is None):
+        return math.inf  # someone has refused already: the claimer is keen enough to fight
+
+    def theirs(i: int) -> float:
+        lot = lots[i]
+        return (ctx.gain(lot["cards"] or [], ctx.rival_hand) + lot["money"]
+                + (1 if i == next_lot else 0))
+
+    claim = view["claim"]
+    rest = [theirs(i) for i, lot in enumerate(lots) if lot["owner"] is None and i != claim]
+    if rest and theirs(claim) - max(rest) > 1.0 + REFUSE_MARGIN:
+        return math.inf
+    return 1.0
+
+
 def balance_gain(view: dict, me: int) -> int:
     """Money Cards ``me`` would receive from a redistribution now (the rules' procedure: one
     card at a time from a richest to a poorest, ties clockwise from the next Leader)."""
@@ -305,7 +340,7 @@ class NormalBot(Bot):
         if kind == "put":
             return self._put(ctx, legal)
         if kind == "claim":
-            return max(legal, key=lambda a: (ctx.lot_value(a.args[0]), -a.args[0]))
+            return legal[pick_near_best([ctx.lot_value(a.args[0]) for a in legal], rng, NEAR)]
         if kind in ("accept", "refuse"):
             return self._answer(ctx, legal)
         if kind == "balance":
@@ -408,13 +443,12 @@ class NormalBot(Bot):
         refusals = [a for a in legal if a.kind == "refuse"]
         if not refusals:
             return Action("accept")
-        claim = ctx.view["claim"]
-        claimed = ctx.lot_value(claim)
+        claimed = ctx.lot_value(ctx.view["claim"])
         others = sorted(((ctx.lot_value(a.args[0]), -a.args[0], a) for a in refusals),
                         reverse=True)
-        next_best = others[0][0]
-        if claimed - next_best > 1.0 + REFUSE_MARGIN:
-            return others[0][2]  # my Money Card goes on the lot I would like next
+        next_best, _i, refuse = others[0]  # my Money Card would go on the lot I like next
+        if claimed - next_best > refusal_cost(ctx, refuse.args[0]) + REFUSE_MARGIN:
+            return refuse
         return Action("accept")
 
     # -- the end --------------------------------------------------------------------------------
