@@ -266,7 +266,7 @@ def _simulate_with_progress(simulate, spec, bots, args, seed, options):
                   disable=not show, transient=True) as progress:
         task = progress.add_task(f"{spec.title}", total=args.games)
         return simulate(spec.id, bots, args.games, seed, options,
-                        on_game=lambda _i: progress.advance(task))
+                        on_game=lambda _i: progress.advance(task), rotate=args.rotate)
 
 
 def _print_simulation(result, spec) -> None:
@@ -282,6 +282,9 @@ def _print_simulation(result, spec) -> None:
     for i, (bot, wins, mean) in enumerate(zip(result.bots, result.wins, result.mean_scores())):
         table.add_row(str(i + 1), bot, str(wins), f"{wins / result.games:.1%}", f"{mean:.2f}")
     console.print(table)
+    if result.rotate:
+        console.print("Seats rotated: each row is one --bots entry, wherever it sat.",
+                      highlight=False)
     console.print(f"Wins are shared on ties. {result.actions:,} actions in "
                   f"{result.seconds:.2f} s: {result.actions_per_second:,.0f} actions/s.",
                   highlight=False)
@@ -350,6 +353,9 @@ def build_parser() -> argparse.ArgumentParser:
                                   "(default: the game's default bot)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a game option; repeat for several")
+    p.add_argument("--rotate", action="store_true",
+                   help="move the bots one seat along each game; rows are then the --bots "
+                        "entries, wherever they sat")
     p.add_argument("--json", action="store_true", help="print one JSON object, no progress bar")
     p.set_defaults(func=cmd_simulate)
 

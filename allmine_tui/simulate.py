@@ -78,6 +78,8 @@ class SimulationResult:
     seconds: float = 0.0
     wins: list[int] = field(default_factory=list)
     score_totals: list[float] = field(default_factory=list)
+    #: True: the bots moved one seat along each game; wins and scores are per entry of ``bots``
+    rotate: bool = False
 
     @property
     def actions_per_second(self) -> float:
@@ -96,6 +98,7 @@ class SimulationResult:
             "seconds": round(self.seconds, 4),
             "actions": self.actions,
             "actions_per_second": round(self.actions_per_second, 1),
+            "rotate": self.rotate,
             "seats": [
                 {"seat": i, "bot": bot, "wins": self.wins[i],
                  "mean_score": round(mean, 3)}
@@ -104,31 +107,45 @@ class SimulationResult:
         }
 
 
+def rotated(bots: list[str], game: int) -> list[str]:
+    """The bot in each seat for game ``game`` of a rotated run: entry ``k`` of ``bots`` sits in
+    seat ``(k + game) % n``, so over ``n`` games every bot has played from every seat."""
+    n = len(bots)
+    return [bots[(s - game) % n] for s in range(n)]
+
+
 def simulate(game_id: str, bots: list[str], games: int, seed: int | str,
              options: dict[str, str] | None = None,
-             on_game: Callable[[int], None] | None = None) -> SimulationResult:
+             on_game: Callable[[int], None] | None = None,
+             rotate: bool = False) -> SimulationResult:
     """Play ``games`` bot-only games; wins are shared (every tied winner counts one win).
 
-    ``on_game(i)`` is called after each finished game (for a progress bar). Raises ``ValueError``
-    on a bad game, player count, bot or option, and ``SimulationError`` if a game gets stuck.
+    With ``rotate`` the bots move one seat along each game (see ``rotated``) and the wins and
+    scores are counted per entry of ``bots``, wherever it sat. ``on_game(i)`` is called after
+    each finished game (for a progress bar). Raises ``ValueError`` on a bad game, player count,
+    bot or option, and ``SimulationError`` if a game gets stuck.
     """
-    seats = bot_seats(bots)
-    n = len(seats)
+    n = len(bots)
     started = time.perf_counter()
-    first = Match(game_id, seats, game_seed(seed, 0), options)  # validates everything up front
+    # validates everything up front
+    first = Match(game_id, bot_seats(bots), game_seed(seed, 0), options)
     elapsed = time.perf_counter() - started
     result = SimulationResult(game_id, n, seed, list(bots), dict(first.options),
-                              wins=[0] * n, score_totals=[0.0] * n)
+                              wins=[0] * n, score_totals=[0.0] * n, rotate=rotate)
     for i in range(games):
         started = time.perf_counter()
-        match = first if i == 0 else Match(game_id, seats, game_seed(seed, i), options)
+        shift = i % n if rotate else 0
+        if i == 0:
+            match = first
+        else:
+            match = Match(game_id, bot_seats(rotated(bots, shift)), game_seed(seed, i), options)
         result.actions += play_out(match)
         outcome = match.rules.result(match.state)
         elapsed += time.perf_counter() - started
         for w in outcome.winners:
-            result.wins[w] += 1
+            result.wins[(w - shift) % n] += 1
         for s, score in enumerate(outcome.scores):
-            result.score_totals[s] += score
+            result.score_totals[(s - shift) % n] += score
         result.games += 1
         if on_game is not None:
             on_game(i)

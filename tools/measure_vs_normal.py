@@ -32,9 +32,10 @@ def play_one(job: tuple) -> tuple:
     match = Match(game_id, seats, f"{seed}/{game}", options)
     measured = match._bots[me]
     if playouts or steps or seconds:
-        budget = measured.budget
+        budget = measured.budget_for({"n": players})
         measured.budget = replace(budget, playouts=playouts or budget.playouts,
                                   steps=steps or budget.steps, seconds=seconds or budget.seconds)
+        measured.budget_by_players = {}
     times: list[float] = []
     while not match.is_over():
         seat = match.bot_seats_to_act()[0]

@@ -195,18 +195,24 @@ def search(plan: Plan, view: dict, legal: list[Action], rng, budget: Budget) -> 
 
 
 class SearchBot(Bot):
-    """An ``expert`` bot: the shared search with a game's ``plan_class``."""
+    """An ``expert`` bot: the shared search with a game's ``plan_class``. ``budget`` is the cost
+    of one decision; ``budget_by_players`` may give another for some player counts (more
+    players make every playout dearer)."""
 
     name = "expert"
     needs_view = True
     plan_class: type[Plan]
     budget = Budget()
+    budget_by_players: dict[int, Budget] = {}
+
+    def budget_for(self, view: dict) -> Budget:
+        return self.budget_by_players.get(view["n"], self.budget)
 
     def choose(self, view: dict, legal: list[Action], rng) -> Action:
         if len(legal) == 1:
             return legal[0]
         plan = self.plan_class()
-        report = search(plan, view, legal, rng, self.budget)
+        report = search(plan, view, legal, rng, self.budget_for(view))
         if report is None:
             return plan.fallback(view, legal, rng)
         return report.moves[report.chosen][0]

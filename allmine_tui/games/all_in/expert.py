@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 from ...engine import Action
-from ...engine.search import Plan, SearchBot, squash
+from ...engine.search import Budget, Plan, SearchBot, squash
 from .cards import is_joker, write_cost
 from .normal_bot import BEAT_ONE, NormalBot, _Sheet
 from .rules import RULES, WRITE
@@ -95,3 +95,4 @@ class AllInPlan(Plan):
 
 class ExpertBot(SearchBot):
     plan_class = AllInPlan
+    budget = Budget(playouts=1000, steps=4000, seconds=0.9)

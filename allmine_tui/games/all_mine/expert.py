@@ -10,7 +10,7 @@
 """
 from __future__ import annotations
 
-from ...engine.search import Plan, SearchBot, squash
+from ...engine.search import Budget, Plan, SearchBot, squash
 from .normal_bot import NormalBot
 from .rules import OVER, PREDICT, RULES
 
@@ -69,3 +69,4 @@ class AllMinePlan(Plan):
 
 class ExpertBot(SearchBot):
     plan_class = AllMinePlan
+    budget = Budget(playouts=1000, steps=2800, seconds=0.9)

@@ -38,7 +38,7 @@ class MineAllMinePlan(Plan):
     rules = RULES
     normal = NormalBot
     margin_scale = 4.0
-    world_pool = 10  # a world costs a normal plan per player, a playout one round
+    world_pool = 16  # a world costs a normal plan per player, a playout one round
 
     def candidates(self, view, legal, rng):
         self.round_no = view["round"] - 1
@@ -69,7 +69,7 @@ class MineAllMinePlan(Plan):
 
 class ExpertBot(SearchBot):
     plan_class = MineAllMinePlan
-    budget = Budget(playouts=120, steps=10 ** 6, seconds=0.9)
+    budget = Budget(playouts=200, steps=10 ** 6, seconds=0.9)
 
     def __init__(self) -> None:
         self._last: tuple[str, list] | None = None  # (plan key, fleet): a cache, not a memory
@@ -80,7 +80,7 @@ class ExpertBot(SearchBot):
         key = NormalBot.plan_key(view)
         if self._last is None or self._last[0] != key:
             plan = self.plan_class()
-            report = search(plan, view, legal, random.Random(key), self.budget)
+            report = search(plan, view, legal, random.Random(key), self.budget_for(view))
             fleet = plan.bot.plan(view) if report is None else \
                 [tuple(a.args) for a in report.moves[report.chosen] if a.kind == "add"]
             if report is not None:  # the fleet also keeps the pending cards the move keeps

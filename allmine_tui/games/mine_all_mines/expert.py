@@ -12,7 +12,7 @@
 """
 from __future__ import annotations
 
-from ...engine.search import Plan, SearchBot, squash
+from ...engine.search import Budget, Plan, SearchBot, squash
 from .normal_bot import NormalBot, _Ctx
 from .rules import OVER, PLAY, RULES
 
@@ -57,3 +57,6 @@ class MineAllMinesPlan(Plan):
 
 class ExpertBot(SearchBot):
     plan_class = MineAllMinesPlan
+    budget = Budget(playouts=1000, steps=1600, seconds=0.9)
+    budget_by_players = {4: Budget(playouts=1000, steps=1200, seconds=0.9),
+                         5: Budget(playouts=1000, steps=1000, seconds=0.9)}

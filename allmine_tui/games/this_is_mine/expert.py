@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 from ...engine import Action
-from ...engine.search import Plan, SearchBot, search, squash
+from ...engine.search import Budget, Plan, SearchBot, search, squash
 from .normal_bot import NormalBot, _Ctx
 from .rules import BALANCE, NEGOTIATE, OVER, RULES, SPLIT
 
@@ -63,6 +63,7 @@ class ThisIsMinePlan(Plan):
 
 class ExpertBot(SearchBot):
     plan_class = ThisIsMinePlan
+    budget = Budget(playouts=1000, steps=800, seconds=0.9)
 
     def __init__(self) -> None:
         self._split: tuple[tuple, tuple[Action, ...]] | None = None  # (round's cards, puts)
@@ -76,7 +77,7 @@ class ExpertBot(SearchBot):
         done = len(view["assign"])
         if self._split is None or self._split[0] != key or len(self._split[1]) <= done:
             plan = self.plan_class()
-            report = search(plan, view, legal, rng, self.budget)
+            report = search(plan, view, legal, rng, self.budget_for(view))
             if report is None:
                 return plan.fallback(view, legal, rng)
             self._split = (key, (None,) * done + report.moves[report.chosen])
