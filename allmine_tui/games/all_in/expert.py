@@ -1,22 +1,20 @@
 """The ``expert`` All In bot: the shared search (engine/search.py) with this game's plan.
 
 * Candidates: a write is a card and its space, searched as one choice: the normal bot rates
-  every affordable card on every legal space, and the best few pairs are compared. Asked for the
-  space of a card already chosen, it compares the best few spaces. Golden Deck picks are left to
+  every affordable card on every legal space, and the best few pairs are compared. The space
+  decision that follows takes the space the card was chosen for. Golden Deck picks are left to
   the normal bot.
 * Worlds: drawn from the view (the deck's order, the other sheets).
-* Playouts: to the end of the game. The seat's own writes are made by a quicker normal bot that
-  only looks at the cards it can write without chips (and remembers the space it chose a card
-  for, so it does not work it out twice). The other sheets hardly touch one's own (only through
-  the Best Scoring Hand bonuses and who completes a hand first), so the other seats just write
-  the first card and space they may, which costs next to nothing.
-* Value: the seat's own final score, its Best Scoring Hand bonuses counted with the normal bot's
-  chances of beating the other players' hands of the same letter.
+* Playouts: to the end of the game, every seat played by the normal bot (which works out a
+  card's space with the card, so that is done once a write), and the game's result is the value.
+  (``cheap_others`` is a cheaper variant: the other seats write the first card and space they
+  may, and the value is the seat's own score with its Best Scoring Hand bonuses counted at the
+  normal bot's odds. It plays clearly worse.)
 """
 from __future__ import annotations
 
 from ...engine import Action
-from ...engine.search import Budget, Plan, SearchBot, squash
+from ...engine.search import Budget, Plan, SearchBot, search, squash
 from .cards import is_joker, write_cost
 from .normal_bot import BEAT_ONE, NormalBot, _Sheet
 from .rules import RULES, WRITE
@@ -59,29 +57,37 @@ class AllInPlan(Plan):
                     for i in order]
         return [(Action("place", (rated[i][2],)),) for i in order]
 
+    #: True: the other seats write the first card and space they may (next to free), and the
+    #: value is the seat's own score; False: every seat is a normal bot and the game's result
+    #: is the value
+    cheap_others = False
+
     def world(self, view, seat, rng):
         self.me = seat
         return self.rules.sample_state(view, seat, rng)
 
     def policy(self, state, seat, legal, rng):
         kind = legal[0].kind
-        if seat != self.me:
+        if seat != self.me and self.cheap_others:
             if kind == "card":
                 free = [Action("card", (c,)) for c in state.revealed if not is_joker(c)]
                 return next((a for a in free if a in legal), legal[0])
             return legal[0]
+        bot = self.quick if self.cheap_others else self.bot
         if kind == "card" and state.phase == WRITE:
             view = self.rules.view(state, seat)
-            c, cell = self.quick.plan(view, legal)
+            c, cell = bot.plan(view, legal, rng)
             self.planned[seat] = (c, cell)
             return Action("card", (c,))
         if kind == "place" and state.phase == WRITE:
             c, cell = self.planned.pop(seat, (None, None))
             if c == state.choice[seat] and Action("place", (cell,)) in legal:
                 return Action("place", (cell,))
-        return self.quick.choose(self.rules.view(state, seat), legal, rng)
+        return bot.choose(self.rules.view(state, seat), legal, rng)
 
     def value(self, state, seat):
+        if not self.cheap_others:
+            return super().value(state, seat)
         scoring = self.rules.scoring(state)
         mine = scoring["players"][seat]
         others = state.n - 1
@@ -95,4 +101,31 @@ class AllInPlan(Plan):
 
 class ExpertBot(SearchBot):
     plan_class = AllInPlan
-    budget = Budget(playouts=1000, steps=4000, seconds=0.9)
+
+    def __init__(self) -> None:
+        self._planned: tuple | None = None  # (decision, card, space) of its last write search
+
+    @staticmethod
+    def _decision(view) -> tuple:
+        me = view["players"][view["viewer"]]
+        return (view["round"], view["phase"], tuple(view["revealed"]), tuple(me["written"]),
+                me["chips_spent"])
+
+    def choose(self, view, legal, rng):
+        """A write's space is the one the card was chosen for (the search compared the pairs);
+        asked for it without having chosen the card (a game resumed in between), it searches."""
+        if legal[0].kind == "place" and self._planned is not None:
+            decision, card, cell = self._planned
+            if decision == self._decision(view) and card == view["choice"] \
+                    and Action("place", (cell,)) in legal:
+                return Action("place", (cell,))
+        if len(legal) == 1 or legal[0].kind != "card":
+            return super().choose(view, legal, rng)
+        plan = self.plan_class()
+        report = search(plan, view, legal, rng, self.budget_for(view))
+        if report is None:
+            return plan.fallback(view, legal, rng)
+        card, place = report.moves[report.chosen]
+        self._planned = (self._decision(view), card.args[0], place.args[0])
+        return card
+    budget = Budget(playouts=1000, steps=700, seconds=0.9)

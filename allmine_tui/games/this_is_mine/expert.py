@@ -63,7 +63,7 @@ class ThisIsMinePlan(Plan):
 
 class ExpertBot(SearchBot):
     plan_class = ThisIsMinePlan
-    budget = Budget(playouts=1000, steps=800, seconds=0.9)
+    budget = Budget(playouts=300, steps=800, seconds=0.9)
 
     def __init__(self) -> None:
         self._split: tuple[tuple, tuple[Action, ...]] | None = None  # (round's cards, puts)
