@@ -5,45 +5,45 @@
   decision that follows takes the space the card was chosen for. Golden Deck picks are left to
   the normal bot.
 * Worlds: drawn from the view (the deck's order, the other sheets).
-* Playouts: to the end of the game, every seat played by the normal bot (which works out a
-  card's space with the card, so that is done once a write), and the game's result is the value.
-  (``cheap_others`` is a cheaper variant: the other seats write the first card and space they
-  may, and the value is the seat's own score with its Best Scoring Hand bonuses counted at the
-  normal bot's odds. It plays clearly worse.)
+* Playouts: a few rounds ahead with the cards that world deals, the seat's own writes made by
+  the normal bot (which works out a card's space with the card, so that is done once a write).
+  The other sheets hardly touch one's own (only through the Best Scoring Hand bonuses and who
+  completes a hand first), so the other seats just write the first card and space they may,
+  which costs next to nothing.
+* Value: the seat's sheet as the normal bot prices it at the playout's end (each hand's points
+  plus what its empty spaces may still make of it, its share of the Best Scoring Hand bonus at
+  the normal bot's odds, the Golden Card's ring, room to grow) plus its unused chips; at the end
+  of the game the same with nothing left to come. The search picks the write that leads to the
+  best sheet on average.
 """
 from __future__ import annotations
 
 from ...engine import Action
-from ...engine.search import Budget, Plan, SearchBot, search, squash
+from ...engine.search import Budget, Plan, SearchBot, search
 from .cards import is_joker, write_cost
-from .normal_bot import BEAT_ONE, NormalBot, _Sheet
+from .normal_bot import FLEX, FLEX_CAP, GOLDEN_VALUE, NormalBot, _Sheet
 from .rules import RULES, WRITE
 
 WIDTH = 6
-#: a typical final score, and the spread that counts as clearly better or worse
-TYPICAL, SPREAD = 40.0, 20.0
-
-
-class QuickNormal(NormalBot):
-    """The playout policy: free cards only."""
-
-    max_cost = 0
+#: rounds a playout looks ahead
+HORIZON = 3
+#: points that span the values (the value is points / SPAN, about 0 to 1)
+SPAN = 100.0
 
 
 class AllInPlan(Plan):
     rules = RULES
     normal = NormalBot
-    margin_scale = 8.0
 
     def __init__(self) -> None:
         super().__init__()
-        self.quick = QuickNormal()
         self.planned: dict[int, tuple[int, int]] = {}  # seat -> (card, cell) of its playout write
 
     def candidates(self, view, legal, rng):
         kind = legal[0].kind
         if view["phase"] != WRITE or kind not in ("card", "place"):
             return []
+        self.me, self.until = view["viewer"], view["round"] + HORIZON
         sheet = _Sheet(view)
         if kind == "card":
             rated = sheet.rated(self.bot.write_options(sheet, legal))
@@ -57,46 +57,35 @@ class AllInPlan(Plan):
                     for i in order]
         return [(Action("place", (rated[i][2],)),) for i in order]
 
-    #: True: the other seats write the first card and space they may (next to free), and the
-    #: value is the seat's own score; False: every seat is a normal bot and the game's result
-    #: is the value
-    cheap_others = False
-
-    def world(self, view, seat, rng):
-        self.me = seat
-        return self.rules.sample_state(view, seat, rng)
-
     def policy(self, state, seat, legal, rng):
         kind = legal[0].kind
-        if seat != self.me and self.cheap_others:
+        if seat != self.me:
             if kind == "card":
                 free = [Action("card", (c,)) for c in state.revealed if not is_joker(c)]
                 return next((a for a in free if a in legal), legal[0])
             return legal[0]
-        bot = self.quick if self.cheap_others else self.bot
         if kind == "card" and state.phase == WRITE:
-            view = self.rules.view(state, seat)
-            c, cell = bot.plan(view, legal, rng)
+            c, cell = self.bot.plan(self.rules.view(state, seat), legal, rng)
             self.planned[seat] = (c, cell)
             return Action("card", (c,))
         if kind == "place" and state.phase == WRITE:
             c, cell = self.planned.pop(seat, (None, None))
             if c == state.choice[seat] and Action("place", (cell,)) in legal:
                 return Action("place", (cell,))
-        return bot.choose(self.rules.view(state, seat), legal, rng)
+        return self.bot.choose(self.rules.view(state, seat), legal, rng)
+
+    def stop(self, state, seat):
+        return state.round >= self.until
 
     def value(self, state, seat):
-        if not self.cheap_others:
-            return super().value(state, seat)
-        scoring = self.rules.scoring(state)
-        mine = scoring["players"][seat]
-        others = state.n - 1
-        bonus = 0.0
-        for hand in self.rules.sheet(state, seat).hands:
-            points = mine["hands"][hand.letter].points
-            bonus += hand.bonus * BEAT_ONE.get(points, 1.0) ** others if points else 0.0
-        score = mine["hand_points"] + mine["unused_chips"] + bonus
-        return squash((score - TYPICAL) / SPREAD)
+        sheet = _Sheet(self.rules.view(state, seat))
+        worth = sum(sheet.value_of_hand(i) for i in range(len(sheet.hands))) + sheet.chips
+        if sheet.rounds_left > 0:  # what the normal bot counts besides the hands
+            if sheet.golden_open:
+                filled = sum(1 for x in sheet.around if sheet.written[x] is not None)
+                worth += GOLDEN_VALUE * filled ** 2 / 64.0
+            worth += FLEX * min(sheet._frontier(None), FLEX_CAP)
+        return worth / SPAN
 
 
 class ExpertBot(SearchBot):
@@ -128,4 +117,4 @@ class ExpertBot(SearchBot):
         card, place = report.moves[report.chosen]
         self._planned = (self._decision(view), card.args[0], place.args[0])
         return card
-    budget = Budget(playouts=1000, steps=700, seconds=0.9)
+    budget = Budget(playouts=1000, steps=5000, seconds=0.9)

@@ -25,7 +25,7 @@ class MineAllMinesPlan(Plan):
     normal = NormalBot
     margin_scale = 4.0
     #: VP lead that counts as clearly ahead when a playout stops before the end
-    lead_scale = 3.0
+    lead_scale = 8.0
 
     def candidates(self, view, legal, rng):
         if view["phase"] != PLAY or any(a.kind == "claim" for a in legal):

@@ -8,17 +8,18 @@
   (a cache of its own answer: found again, the split would only have to fit the cards already
   put, which it does).
 * Worlds: drawn from the view (the others' collections, the deck's order).
-* Playouts: the normal bot in every seat to the end of the round. Each player's worth is then
-  their money and coins plus the money their collection should bring at the end (the normal
-  bot's estimate); the lead over the best other player is the value. At the end of the game:
-  who won.
+* Playouts: the normal bot in every seat to the end of the round (the Balance Card included).
+  Each player's worth is then their money and coins plus the money their collection should bring
+  at the end (the normal bot's estimate); the lead over the best other player, scaled by how many
+  rounds are left, is the value. In the last round: who won.
 """
 from __future__ import annotations
 
 from ...engine import Action
 from ...engine.search import Budget, Plan, SearchBot, search, squash
 from .normal_bot import NormalBot, _Ctx
-from .rules import BALANCE, NEGOTIATE, OVER, RULES, SPLIT
+from .data import load
+from .rules import BALANCE, COPY, DISCARD, NEGOTIATE, OVER, RULES, SPLIT
 
 SPLITS = 5
 
@@ -48,7 +49,7 @@ class ThisIsMinePlan(Plan):
         return []
 
     def stop(self, state, seat):
-        return state.round_no != self.round_no or state.phase not in (SPLIT, NEGOTIATE)
+        return state.round_no != self.round_no or state.phase in (DISCARD, COPY, OVER)
 
     def value(self, state, seat):
         if state.phase == OVER:
@@ -58,7 +59,8 @@ class ThisIsMinePlan(Plan):
             ctx = _Ctx(self.rules.view(state, s))
             worth.append(state.money[s] + state.coins[s] + ctx.value(ctx.hand))
         lead = worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
-        return squash(lead / self.lead_scale)
+        left = load().rounds - state.round_no  # rounds still to come: the lead is less sure
+        return squash(lead / (self.lead_scale * (left + 1) ** 0.5))
 
 
 class ExpertBot(SearchBot):

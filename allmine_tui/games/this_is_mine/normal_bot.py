@@ -129,6 +129,13 @@ def _bottles(n: int, b: int, mu: float, rival: float) -> float:
     return total
 
 
+@lru_cache(maxsize=None)
+def _totals(n: int) -> tuple[dict[str, int], int]:
+    """Cards of each type in an ``n``-player game, and how many cards that is."""
+    cards = load().cards_for(n)
+    return _Ctx.count(cards), len(cards)
+
+
 class _Ctx:
     """What the bot derives from a view once per decision."""
 
@@ -140,7 +147,7 @@ class _Ctx:
         self.me = me
         self.view = view
         self.hand = self.count(view["hand"] or [])
-        total = self.count(data.cards_for(n))
+        total, used = _totals(n)
         visible: list[int] = list(view["revealed"])
         for lot in view["lots"]:
             if lot["owner"] is None and lot["cards"]:
@@ -149,7 +156,7 @@ class _Ctx:
         unseen_cards = (sum(total.values()) - sum(self.hand.values()) - len(visible))
         deck = view["deck_count"]
         others = sum(c for s, c in enumerate(view["hand_counts"]) if s != me)
-        self.frac = deck / max(1, len(data.cards_for(n)) - data.removed.get(n, 0))
+        self.frac = deck / max(1, used - data.removed.get(n, 0))
         self.mu: dict[str, float] = {}
         self.rival_now: dict[str, float] = {}
         for t in TYPE_IDS:
