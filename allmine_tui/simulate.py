@@ -66,6 +66,20 @@ def play_out(match: Match, max_actions: int = MAX_ACTIONS_PER_GAME) -> int:
     return count
 
 
+def play_out_timed(match: Match, seat: int) -> list[float]:
+    """Play bot turns until the game ends; returns the wall time of each of ``seat``'s decisions
+    (``Match.bot_choice``: legal moves and view included, as in the app)."""
+    times: list[float] = []
+    while not match.is_over():
+        s = match.bot_seats_to_act()[0]
+        started = time.perf_counter()
+        action = match.bot_choice(s)
+        if s == seat:
+            times.append(time.perf_counter() - started)
+        match.apply(s, action)
+    return times
+
+
 @dataclass
 class SimulationResult:
     game: str

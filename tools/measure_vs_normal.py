@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from allmine_tui.engine import Match, Seat  # noqa: E402
 from allmine_tui.games import GAMES  # noqa: E402
+from allmine_tui.simulate import play_out_timed  # noqa: E402
 
 
 def play_one(job: tuple) -> tuple:
@@ -36,14 +37,7 @@ def play_one(job: tuple) -> tuple:
         measured.budget = replace(budget, playouts=playouts or budget.playouts,
                                   steps=steps or budget.steps, seconds=seconds or budget.seconds)
         measured.budget_by_players = {}
-    times: list[float] = []
-    while not match.is_over():
-        seat = match.bot_seats_to_act()[0]
-        t0 = time.perf_counter()
-        action = match.bot_choice(seat)
-        if seat == me:
-            times.append(time.perf_counter() - t0)
-        match.apply(seat, action)
+    times = play_out_timed(match, me)
     result = match.rules.result(match.state)
     others = max(s for i, s in enumerate(result.scores) if i != me)
     return me in result.winners, result.scores[me], others, times, result.winners

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -20,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from allmine_tui.engine import Match, Seat  # noqa: E402
 from allmine_tui.games import GAMES  # noqa: E402
+from allmine_tui.simulate import play_out_timed  # noqa: E402
 
 
 def play_vs_random(job: tuple[str, int, int, str, dict]):
@@ -28,14 +28,7 @@ def play_vs_random(job: tuple[str, int, int, str, dict]):
     me = game % players
     seats = [Seat(f"P{i}", "normal" if i == me else "random") for i in range(players)]
     match = Match(game_id, seats, f"{seed}/{game}", options)
-    times: list[float] = []
-    while not match.is_over():
-        seat = match.bot_seats_to_act()[0]
-        t0 = time.perf_counter()
-        action = match.bot_choice(seat)
-        if seat == me:
-            times.append(time.perf_counter() - t0)
-        match.apply(seat, action)
+    times = play_out_timed(match, me)
     result = match.rules.result(match.state)
     others = [s for i, s in enumerate(result.scores) if i != me]
     return me in result.winners, result.scores[me], sum(others) / len(others), times

@@ -92,20 +92,34 @@ class Plan:
         return False
 
     def value(self, state: Any, seat: int) -> float:
-        """How good ``state`` is for ``seat``, 0 to 1. By default the game's end: a win (shared
-        or not) is worth ``1 - margin_weight``, and the margin over the best other score adds up
-        to ``margin_weight``."""
+        """How good ``state`` is for ``seat``, 0 to 1. At the game's end a win (shared or not)
+        is worth ``1 - margin_weight``, and the margin over the best other score adds up to
+        ``margin_weight``. Where a playout stops earlier: the lead in ``worth`` over the best
+        other seat, against ``spread``."""
+        if not self.rules.is_over(state):
+            return squash(lead(self.worth(state), seat) / self.spread(state))
         result = self.rules.result(state)
-        scores = result.scores
-        best_other = max(s for i, s in enumerate(scores) if i != seat) if len(scores) > 1 else 0
         won = 1.0 if seat in result.winners else 0.0
         return (1 - self.margin_weight) * won + self.margin_weight * squash(
-            (scores[seat] - best_other) / self.margin_scale)
+            lead(result.scores, seat) / self.margin_scale)
+
+    def worth(self, state: Any) -> list[float]:
+        """Per seat, what its position is worth (in points) where ``stop`` ends a playout."""
+        raise NotImplementedError
+
+    def spread(self, state: Any) -> float:
+        """The lead (in points) that counts as clearly ahead where ``stop`` ends a playout."""
+        return self.margin_scale
 
 
 def squash(x: float) -> float:
     """A smooth step from 0 to 1 (0.5 at 0), for score margins."""
     return 0.5 + 0.5 * math.tanh(x)
+
+
+def lead(values: list[float], seat: int) -> float:
+    """How far ``seat`` is ahead of the best of the others (negative: behind)."""
+    return values[seat] - max((v for s, v in enumerate(values) if s != seat), default=0)
 
 
 def playout(plan: Plan, state: Any, seat: int, move: tuple[Action, ...], rng) -> tuple[float, int]:

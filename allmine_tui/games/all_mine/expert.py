@@ -10,9 +10,9 @@
 """
 from __future__ import annotations
 
-from ...engine.search import Budget, Plan, SearchBot, squash
+from ...engine.search import Budget, Plan, SearchBot
 from .normal_bot import NormalBot
-from .rules import OVER, PREDICT, RULES
+from .rules import PREDICT, RULES
 
 #: per-hand spread of the score difference between two players (for the hand-end value)
 HAND_SPREAD = 7.0
@@ -58,13 +58,11 @@ class AllMinePlan(Plan):
     def stop(self, state, seat):
         return state.hand_no != self.hand_no
 
-    def value(self, state, seat):
-        if state.phase == OVER:
-            return super().value(state, seat)
-        scores = state.scores
-        lead = scores[seat] - max(v for s, v in enumerate(scores) if s != seat)
-        left = state.n - state.hand_no  # hands still to play
-        return squash(lead / (HAND_SPREAD * left ** 0.5))
+    def worth(self, state):
+        return list(state.scores)
+
+    def spread(self, state):
+        return HAND_SPREAD * (state.n - state.hand_no) ** 0.5  # by the hands still to play
 
 
 class ExpertBot(SearchBot):

@@ -18,9 +18,9 @@ from __future__ import annotations
 import random
 
 from ...engine import Action
-from ...engine.search import Budget, Plan, SearchBot, search, squash
+from ...engine.search import Budget, Plan, SearchBot, search
 from .normal_bot import NormalBot
-from .rules import OVER, ROUNDS, RULES
+from .rules import ROUNDS, RULES
 
 WIDTH = 12
 
@@ -57,14 +57,13 @@ class MineAllMinePlan(Plan):
     def stop(self, state, seat):
         return state.round_no != self.round_no
 
-    def value(self, state, seat):
-        if state.phase == OVER:
-            return super().value(state, seat)
-        left = ROUNDS - state.round_no
+    def worth(self, state):
+        left = ROUNDS - state.round_no  # the cards held are worth something in each
         price = self.bot.card_price
-        worth = [state.scores[s] + price * left * len(state.hands[s]) for s in range(state.n)]
-        lead = worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
-        return squash(lead / (self.margin_scale * left ** 0.5))
+        return [state.scores[s] + price * left * len(state.hands[s]) for s in range(state.n)]
+
+    def spread(self, state):
+        return self.margin_scale * (ROUNDS - state.round_no) ** 0.5
 
 
 class ExpertBot(SearchBot):

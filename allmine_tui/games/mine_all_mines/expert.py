@@ -12,9 +12,9 @@
 """
 from __future__ import annotations
 
-from ...engine.search import Budget, Plan, SearchBot, squash
+from ...engine.search import Budget, Plan, SearchBot
 from .normal_bot import NormalBot, _Ctx
-from .rules import OVER, PLAY, RULES
+from .rules import PLAY, RULES
 
 WIDTH = 6
 PLAYS = ("dealer", "blacksmith", "mine", "dig")
@@ -43,16 +43,15 @@ class MineAllMinesPlan(Plan):
     def stop(self, state, seat):
         return state.round_no != self.round or state.turn >= self.turn + self.horizon
 
-    def value(self, state, seat):
-        if state.phase == OVER:
-            return super().value(state, seat)
-        worth = []
+    def worth(self, state):
+        out = []
         for s in range(state.n):
             ctx = _Ctx(self.rules.view(state, s))
-            worth.append(ctx.cards_value(ctx.jewelry, ctx.support, False)
-                         + ctx.gems_value(ctx.gems))
-        lead = worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
-        return squash(lead / self.lead_scale)
+            out.append(ctx.cards_value(ctx.jewelry, ctx.support, False) + ctx.gems_value(ctx.gems))
+        return out
+
+    def spread(self, state):
+        return self.lead_scale
 
 
 class ExpertBot(SearchBot):

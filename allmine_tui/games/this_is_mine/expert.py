@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 from ...engine import Action
-from ...engine.search import Budget, Plan, SearchBot, search, squash
+from ...engine.search import Budget, Plan, SearchBot, search
 from .normal_bot import NormalBot, _Ctx
 from .data import load
 from .rules import BALANCE, COPY, DISCARD, NEGOTIATE, OVER, RULES, SPLIT
@@ -51,16 +51,16 @@ class ThisIsMinePlan(Plan):
     def stop(self, state, seat):
         return state.round_no != self.round_no or state.phase in (DISCARD, COPY, OVER)
 
-    def value(self, state, seat):
-        if state.phase == OVER:
-            return super().value(state, seat)
-        worth = []
+    def worth(self, state):
+        out = []
         for s in range(state.n):
             ctx = _Ctx(self.rules.view(state, s))
-            worth.append(state.money[s] + state.coins[s] + ctx.value(ctx.hand))
-        lead = worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
+            out.append(state.money[s] + state.coins[s] + ctx.value(ctx.hand))
+        return out
+
+    def spread(self, state):
         left = load().rounds - state.round_no  # rounds still to come: the lead is less sure
-        return squash(lead / (self.lead_scale * (left + 1) ** 0.5))
+        return self.lead_scale * (left + 1) ** 0.5
 
 
 class ExpertBot(SearchBot):
