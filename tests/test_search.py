@@ -174,3 +174,21 @@ def test_an_expert_game_is_the_same_for_the_same_seed(monkeypatch):
 
     first = log("same")
     assert first == log("same") and first != log("other")
+
+
+def test_a_world_pool_is_drawn_up_front_and_prune_sees_it():
+    seen = {}
+
+    class PoolPlan(ToyPlan):
+        world_pool = 5
+
+        def prune(self, moves, worlds, seat):
+            seen["worlds"] = len(worlds)
+            return [m for m in moves if m[0].args[0] in (1, 3, 6)]  # the search sees only these
+
+    legal = ToyRules().legal_actions(ToyState(0.0), 0)
+    report = search(PoolPlan(), {"viewer": 0, "n": 1}, legal, random.Random(1),
+                    Budget(playouts=60, steps=10 ** 6, seconds=30))
+    assert seen["worlds"] == 5
+    assert [m[0].args[0] for m in report.moves] == [1, 3, 6]
+    assert report.moves[report.chosen] == (Action("pick", (3,)),)

@@ -15,8 +15,8 @@ For one decision of one seat:
    deciding seat, between 0 and 1: mostly "did it win", plus a little for the score margin.
 4. Sequential halving: the playout budget is split over ``ceil(log2(candidates))`` rounds; after
    each round the better half (by mean value) goes on, so the strong moves get most playouts. (A
-   plan whose worlds cost far more than its playouts may ask for a fixed pool of worlds, used
-   again in every round.)
+   plan whose worlds cost far more than its playouts may ask for a fixed pool of worlds, drawn
+   up front and used again in every round; it may screen its candidates in them first.)
 
 The playout budget makes the result depend only on the view, the legal moves and the ``rng``
 given (the bot's seeded stream), so games and tests reproduce. The time budget is a safety cap:
@@ -57,8 +57,9 @@ class Plan:
     margin_scale: float = 10.0
     #: weight of the margin in ``value`` (the rest is win or lose)
     margin_weight: float = 0.2
-    #: draw only this many worlds and cycle through them (for games whose worlds cost far more
-    #: than their playouts); None: a new world every time
+    #: draw only this many worlds, up front, and cycle through them (for games whose worlds
+    #: cost far more than their playouts; ``prune`` sees them first); None: a new world every
+    #: time
     world_pool: int | None = None
 
     def __init__(self) -> None:
@@ -72,6 +73,11 @@ class Plan:
 
     def fallback(self, view: dict, legal: list[Action], rng) -> Action:
         return self.bot.choose(view, legal, rng)
+
+    def prune(self, moves: list[tuple[Action, ...]], worlds: list, seat: int) -> list:
+        """With a ``world_pool``: the moves to search, given the pool's worlds (a game with a
+        quick way to judge a move in a world can screen many candidates here)."""
+        return moves
 
     # -- the worlds and the playouts ---------------------------------------------------------
     def world(self, view: dict, seat: int, rng) -> Any:
@@ -164,12 +170,18 @@ def search(plan: Plan, view: dict, legal: list[Action], rng, budget: Budget) -> 
     if len(moves) < 2:
         return None
     seed = rng.getrandbits(64)
+    pool: dict[int, Any] = {}
+    if plan.world_pool is not None:  # drawn up front: the plan may prune the moves with them
+        pool = {w: plan.world(view, seat, stream(seed, "world", w))
+                for w in range(plan.world_pool)}
+        moves = plan.prune(moves, [pool[w] for w in range(plan.world_pool)], seat)
+        if len(moves) == 1:
+            return SearchReport(moves, [0.0], [0], 0, 0, time.perf_counter() - started)
     n = len(moves)
     totals, counts = [0.0] * n, [0] * n
     alive = list(range(n))
     rounds = max(1, math.ceil(math.log2(n)))
     playouts = steps = worlds = 0
-    pool: dict[int, Any] = {}
     cut = False
     for r in range(rounds):
         if r and (playouts >= budget.playouts or steps >= budget.steps):
@@ -185,8 +197,6 @@ def search(plan: Plan, view: dict, legal: list[Action], rng, budget: Budget) -> 
             base = pool.get(w)
             if base is None:
                 base = plan.world(view, seat, stream(seed, "world", w))
-                if plan.world_pool is not None:
-                    pool[w] = base
             for i in alive:
                 value, used = playout(plan, plan.clone(base), seat, moves[i],
                                       stream(seed, "play", w))

@@ -1,7 +1,9 @@
 """The ``expert`` Mine, All Mine! bot: the shared search (engine/search.py) with this game's plan.
 
-* Candidates: whole fleets, each searched as one choice (its cards added, then the launch). They
-  are the fleets the normal bot rates best from the view. A fleet is built over several actions,
+* Candidates: whole fleets, each searched as one choice (its cards added, then the launch):
+  every fleet the hand allows (at most three cards of a large hand, plus what the normal bot
+  rates best). They are screened in the search's worlds with the normal bot's quick round
+  simulation, and the best dozen are searched. A fleet is built over several actions,
   so the choice must not change from one step to the next: the search's random stream is seeded
   from the view without the pending fleet (as the normal bot does), and the bot keeps the last
   fleet it found for that view, which only saves working the same answer out again.
@@ -9,20 +11,21 @@
   normal bot from that player's own view of the world (the fleet a normal player would launch
   with those cards) and launched. That is the costly part, so the search uses a fixed pool of
   worlds and plays every candidate out in the same ones.
-* Playouts: the candidate's launch resolves the round, by the rules. Before the last round the position is judged by
-  the scores plus the cards each player holds for the rounds to come (the price the normal bot
-  puts on a held card); in the last round by who won.
+* Playouts: the candidate's launch resolves the round, by the rules. Before the last round the
+  position is judged by the scores plus the cards each player holds for the rounds to come (the
+  price the normal bot puts on a held card); in the last round by who won.
 """
 from __future__ import annotations
 
 import random
 
 from ...engine import Action
-from ...engine.search import Budget, Plan, SearchBot, search
-from .normal_bot import NormalBot
+from ...engine.search import Budget, Plan, SearchBot, lead, search
+from .normal_bot import NormalBot, _fleet, _points
 from .rules import ROUNDS, RULES
 
-WIDTH = 12
+WIDTH = 12  # fleets searched after the screening
+SCREEN = 250  # at most this many fleets are screened
 
 
 def fleet_moves(fleet, pending) -> list[Action]:
@@ -38,12 +41,38 @@ class MineAllMinePlan(Plan):
     rules = RULES
     normal = NormalBot
     margin_scale = 4.0
-    world_pool = 16  # a world costs a normal plan per player, a playout one round
+    world_pool = 12  # a world costs a normal plan per player, a playout one round
 
     def candidates(self, view, legal, rng):
-        self.round_no = view["round"] - 1
-        ranked = self.bot.ranked(view)
-        return [tuple(fleet_moves(fleet, view["pending"])) for _v, fleet in ranked[:WIDTH]]
+        self.round_no, self.mode = view["round"] - 1, view["mode"]
+        fleets = [tuple(sorted(f)) for _v, f in self.bot.ranked(view)]  # its favourite first
+        every = self.bot._candidates(sorted(view["hand"]), view["mode"])
+        seen = set(fleets)
+        fleets += [f for f in every if f not in seen][:max(0, SCREEN - len(fleets))]
+        self.fleets = fleets
+        return [tuple(fleet_moves(fleet, view["pending"])) for fleet in fleets]
+
+    def prune(self, moves, worlds, seat):
+        """Every fleet in every world, by the quick simulation: the round's points, and the
+        cards kept for the rounds after (at the normal bot's price), against the best other."""
+        later = ROUNDS - self.round_no - 1
+        price = self.bot.card_price * later
+        scores = [0.0] * len(moves)
+        for world in worlds:
+            others = [_fleet(s, world.pending[s], self.mode) for s in range(world.n) if s != seat]
+            kept = [len(world.hands[s]) - len(world.pending[s]) for s in range(world.n)]
+            resources = self.rules.resources(world)
+            for i, fleet in enumerate(self.fleets):
+                points = _points(others + [_fleet(seat, fleet, self.mode)], resources)
+                worth = [world.scores[s] + points[s]
+                         + price * (kept[s] if s != seat else len(world.hands[s]) - len(fleet))
+                         for s in range(world.n)]
+                if later:
+                    scores[i] += lead(worth, seat)
+                else:  # the last round: who wins, then by how much
+                    scores[i] += (lead(worth, seat) >= 0) + 0.01 * lead(worth, seat)
+        order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))[:WIDTH]
+        return [moves[i] for i in sorted(order)]
 
     def world(self, view, seat, rng):
         state = self.rules.sample_state(view, seat, rng)
