@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
@@ -29,6 +30,31 @@ class AllMineApp(App):
         if self._start_session is not None:
             self.open_session(self._start_session)
         self.call_after_refresh(self.check_size)
+
+    # -- input --------------------------------------------------------------------------------
+    async def on_event(self, event: events.Event) -> None:
+        """A screen may refuse keys and clicks (``accepts_input``): the curtain and the game screens
+        drop input typed ahead by the previous person at every change of who is looking."""
+        if isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Click)) \
+                and not event.is_forwarded:
+            try:
+                gate = getattr(self.screen, "accepts_input", None)
+            except Exception:  # no screen yet
+                gate = None
+            if gate is not None and not gate(event):
+                return
+        await super().on_event(event)
+
+    def action_command_palette(self) -> None:
+        if getattr(self.screen, "OWN_KEYS", None) is not None:
+            return  # nothing opens over the curtain
+        super().action_command_palette()
+
+    def notify(self, message: str, *, title: str = "", severity="information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Notifications are always plain text: they often carry names (``Widget.notify`` asks for
+        markup by default, so the flag is ignored)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # -- navigation ----------------------------------------------------------------------------
     def open_session(self, session) -> None:

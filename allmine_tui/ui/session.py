@@ -104,14 +104,30 @@ class GameSession:
         self.curtain_up = False
         self.autosave()
 
+    def end_peek(self) -> None:
+        """A peek is over: nobody's view is on screen any more, and whoever holds the keyboard
+        now is unknown, so the next private decision comes behind the curtain."""
+        if self.peeking:
+            self.peeking = False
+            self.forget_viewer()
+
+    def forget_viewer(self) -> None:
+        """Nobody in particular is at the keyboard now (after a peek, or a public decision made
+        on the table view in front of everyone): the next private view needs the curtain."""
+        if self.match.needs_curtain():
+            self.viewer = None
+
     def raise_curtain(self) -> None:
         self.curtain_up = True
         self.autosave()
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply and autosave. ``IllegalAction`` propagates and nothing changes."""
+        public = not self.match.rules.private_seats(self.match.state, seat)
         events = self.match.apply(seat, action)
         self.peeking = False
+        if public:
+            self.forget_viewer()
         self.autosave()
         return events
 
