@@ -29,13 +29,9 @@ def parse_seed(text: str | None) -> int | str:
     With none, a fresh random int."""
     if text is None:
         return secrets.randbelow(2**31)
-    text = text.strip()
-    try:
-        return int(text)
-    except ValueError:
-        if not text:
-            raise UsageError("--seed needs a value.") from None
-        return text
+    if not text.strip():
+        raise UsageError("--seed needs a value.")
+    return storage.seed_from_text(text)
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
