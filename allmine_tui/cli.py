@@ -23,6 +23,14 @@ class UsageError(Exception):
     """A command line that cannot be carried out; ``str()`` is the message (exit code 2)."""
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, but a mistake raises UsageError (one line, printed by ``main``) instead of
+    printing the usage block; ``--help`` is unchanged."""
+
+    def error(self, message: str):
+        raise UsageError(message)
+
+
 # -- parsing helpers ---------------------------------------------------------------------------
 def parse_seed(text: str | None) -> int | str:
     """A seed given on the command line: an int when it looks like one, else the text itself.
@@ -298,7 +306,7 @@ def cmd_bench(args) -> int:
 
 # -- the parser --------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog=PROG,
         description="Small tabletop card games in the terminal. With no command, opens the "
                     "game picker.",
@@ -367,13 +375,23 @@ def _version() -> str:
         return "unknown"
 
 
+def help_hint(argv: list[str], parser: argparse.ArgumentParser) -> str:
+    """'see allmine new --help' for a command line naming a command, else 'see allmine --help'."""
+    commands = next((a.choices for a in parser._actions
+                     if isinstance(a, argparse._SubParsersAction)), {})
+    command = next((word for word in argv if not word.startswith("-")), None)
+    return f"see {PROG} {command} --help" if command in commands else f"see {PROG} --help"
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        args = parser.parse_args(argv)
         return args.func(args)
     except UsageError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        message = " ".join(str(exc).split()).rstrip(".")
+        print(f"{PROG}: error: {message} ({help_hint(argv, parser)})", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
