@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from allmine_tui import storage
+from allmine_tui import save_format, storage
 from allmine_tui.engine import Match, Seat
 from allmine_tui.storage import SaveError
 
@@ -124,7 +124,7 @@ def test_too_large_file_is_refused_before_reading(monkeypatch):
     path = storage.saves_dir() / "big.json"
     path.parent.mkdir(parents=True)
     path.write_bytes(b" " * 2000)
-    monkeypatch.setattr(storage, "MAX_SAVE_BYTES", 1000)
+    monkeypatch.setattr(save_format, "MAX_SAVE_BYTES", 1000)
     opened = []
     real_open = os.open
     monkeypatch.setattr(os, "open", lambda *a, **k: opened.append(a) or real_open(*a, **k))
