@@ -292,6 +292,8 @@ def _print_simulation(result, spec) -> None:
 
 
 def cmd_bench(args) -> int:
+    if args.soak is not None:
+        return _soak(args)
     from . import bench
 
     report = bench.run(quick=args.quick, progress=not args.json and sys.stderr.isatty())
@@ -302,6 +304,22 @@ def cmd_bench(args) -> int:
     else:
         bench.render(report, _console())
     return 0
+
+
+def _soak(args) -> int:
+    from . import soak
+
+    if not args.soak > 0:
+        raise UsageError("--soak takes a number of minutes above 0.")
+    report = soak.run(args.soak, every=args.every, trace=args.trace,
+                      progress=not args.json and sys.stderr.isatty())
+    if args.json:
+        import json
+
+        print(json.dumps(report))
+    else:
+        soak.render(report, _console())
+    return 1 if report["error"] else 0
 
 
 # -- the parser --------------------------------------------------------------------------------
@@ -362,6 +380,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quick", action="store_true",
                    help="tiny samples, for a smoke test (the figures are rough)")
+    p.add_argument("--soak", type=float, metavar="MINUTES",
+                   help="instead: play all-bot games in one app session for MINUTES and report "
+                        "memory over time")
+    p.add_argument("--every", type=float, default=10.0, metavar="SECONDS",
+                   help="with --soak: seconds between memory samples (10)")
+    p.add_argument("--trace", action="store_true",
+                   help="with --soak: also list the source lines whose allocations grew most "
+                        "(tracemalloc; slower)")
     p.set_defaults(func=cmd_bench)
     return parser
 

@@ -14,7 +14,6 @@ import stat
 import tempfile
 import threading
 import time
-import weakref
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -106,85 +105,100 @@ def write_save(path: Path, match, ui: dict | None = None, created: float | None 
     write_atomic(Path(path), encode_document(save_document(match, ui, created)))
 
 
+class _Writer:
+    """The one background thread that writes every autosave of this process, the newest document
+    of each file (a document handed over while an older one of the same file waits replaces it)."""
+
+    def __init__(self) -> None:
+        self.cond = threading.Condition()
+        self.pending: dict[str, tuple[AutoSaver, str]] = {}  # file -> newest text, oldest first
+        self.writing: str | None = None
+        self.thread: threading.Thread | None = None
+
+    def submit(self, saver: "AutoSaver", text: str) -> None:
+        with self.cond:
+            self.pending.pop(saver.key, None)
+            self.pending[saver.key] = (saver, text)
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, daemon=True, name="autosave")
+                self.thread.start()
+            self.cond.notify_all()
+
+    def busy(self, key: str | None) -> bool:
+        if key is None:
+            return bool(self.pending) or self.writing is not None
+        return key in self.pending or self.writing == key
+
+    def flush(self, key: str | None, timeout: float | None) -> bool:
+        with self.cond:
+            return self.cond.wait_for(lambda: not self.busy(key), timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self.cond:
+                self.cond.wait_for(lambda: bool(self.pending))
+                key = next(iter(self.pending))
+                saver, text = self.pending.pop(key)
+                self.writing = key
+            error = None
+            try:
+                write_atomic(saver.path, text)
+            except OSError as exc:
+                error = f"Autosave failed: {exc.strerror or exc}"
+            with self.cond:
+                self.writing = None
+                saver.writes += 1
+                if error is not None:
+                    saver.error = error
+                self.cond.notify_all()
+
+
+_WRITER = _Writer()
+
+
 class AutoSaver:
     """Saves one game after every action without making the player wait for the disk.
 
-    ``save(match, ...)`` builds the save document (a copy of the match's data, well under a
-    millisecond) and hands it to one background writer thread, then returns. The writer encodes
-    and writes it with ``write_atomic`` (temp file, fsync, rename), so a crash or a kill at any
-    moment leaves the previous save or a newer one, never a broken file. Documents handed over
-    while a write is running are not queued: only the newest is written next. ``flush()`` waits
-    until the newest document is on disk; reading a save (``read_bytes`` via ``load_match``) and
-    the interpreter's exit flush every saver first, so a game reopened in the same process is
-    never behind.
+    ``save(match, ...)`` builds and encodes the save document (about a millisecond) and hands it to
+    the process's one background writer thread, then returns. The writer writes it with
+    ``write_atomic`` (temp file, fsync, rename), so a crash or a kill at any moment leaves the
+    previous save or a newer one, never a broken file. Documents handed over while the previous
+    one is still waiting are not queued: only the newest is written. ``flush()`` waits until it
+    is on disk; reading a save (``read_document``) and the interpreter's exit flush first, so a
+    game reopened in the same process is never behind.
     """
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self.key = os.path.abspath(path)
-        self._cond = threading.Condition()
-        self._pending: str | None = None
-        self._writing = False
-        self._thread: threading.Thread | None = None
-        self._error: str | None = None
+        self.error: str | None = None  # why the last write failed, until reported by save()
         self.writes = 0  # documents written (fewer than saves when saves come faster)
-        _SAVERS.add(self)
 
     def save(self, match, ui: dict | None = None, created: float | None = None) -> str | None:
         """Hand the match's current state to the writer. Returns the reason the last write
         failed (once), or None."""
-        text = encode_document(save_document(match, ui, created))
-        with self._cond:
-            self._pending = text
-            if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, daemon=True,
-                                                name=f"autosave {self.path.name}")
-                self._thread.start()
-            self._cond.notify_all()
-            error, self._error = self._error, None
+        try:
+            text = encode_document(save_document(match, ui, created))
+        except ValueError as exc:  # NaN or Infinity in the state: a bug, but keep playing
+            return f"Autosave failed: {exc}"
+        _WRITER.submit(self, text)
+        with _WRITER.cond:
+            error, self.error = self.error, None
         return error
 
     def flush(self, timeout: float | None = 30.0) -> bool:
-        """Wait until every document handed over is written (or failed); False on timeout."""
-        with self._cond:
-            return self._cond.wait_for(lambda: self._pending is None and not self._writing,
-                                       timeout)
+        """Wait until the newest document handed over is written (or failed); False on timeout."""
+        return _WRITER.flush(self.key, timeout)
 
     @property
     def busy(self) -> bool:
-        with self._cond:
-            return self._pending is not None or self._writing
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                if not self._cond.wait_for(lambda: self._pending is not None, timeout=60.0):
-                    self._thread = None  # idle for a minute: let the thread go
-                    return
-                text, self._pending = self._pending, None
-                self._writing = True
-            error = None
-            try:
-                write_atomic(self.path, text)
-            except (OSError, ValueError) as exc:
-                error = f"Autosave failed: {getattr(exc, 'strerror', None) or exc}"
-            with self._cond:
-                self._writing = False
-                self.writes += 1
-                if error is not None:
-                    self._error = error
-                self._cond.notify_all()
+        with _WRITER.cond:
+            return _WRITER.busy(self.key)
 
 
-_SAVERS: "weakref.WeakSet[AutoSaver]" = weakref.WeakSet()
-
-
-def flush_autosaves(path: Path | None = None) -> None:
+def flush_autosaves(path: Path | None = None, timeout: float | None = 30.0) -> bool:
     """Wait for this process's background saves (of ``path``, or all) to reach the disk."""
-    key = None if path is None else os.path.abspath(path)
-    for saver in list(_SAVERS):
-        if key is None or saver.key == key:
-            saver.flush()
+    return _WRITER.flush(None if path is None else os.path.abspath(path), timeout)
 
 
 atexit.register(flush_autosaves)
@@ -193,8 +207,7 @@ atexit.register(flush_autosaves)
 def read_document(path: Path) -> dict:
     """Read and check a save's outer shape; raises SaveError with the reason. A background save
     of the same file still on its way to the disk is waited for first."""
-    if _SAVERS:
-        flush_autosaves(path)
+    flush_autosaves(path)
     return check_document(parse_json(read_bytes(path)))
 
 

@@ -55,6 +55,7 @@ class AllMineApp(App):
         dismissed dialog, a game leaving) takes its own place in the stack, not the message's."""
         self._drop_too_small()
         result = super().pop_screen()
+        forget_closed_widgets()
         self.call_after_refresh(self.check_size)
         return result
 
@@ -99,6 +100,19 @@ class AllMineApp(App):
             self._too_small.update_size(need_w, need_h)
         elif not small and self._too_small is not None:
             self._drop_too_small()
+
+
+def forget_closed_widgets() -> None:
+    """Let the widgets of closed screens go. Textual memoizes a colour calculation per widget
+    (``StylesCache.get_inner_outer``, an lru_cache of 1,024 entries on a method), which keeps every
+    closed screen's widgets and their rendered lines alive until 1,024 more have passed: about
+    10,000 objects and a few MiB per game. The memo is cheap to rebuild for the widgets on show."""
+    try:
+        from textual._styles_cache import StylesCache
+
+        StylesCache.get_inner_outer.cache_clear()
+    except (ImportError, AttributeError):  # another Textual version: nothing to do
+        pass
 
 
 def run_app(match=None, save_path: Path | None = None, ui_state: dict | None = None) -> None:
