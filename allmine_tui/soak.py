@@ -2,11 +2,11 @@
 
 The real app runs headless: from the picker it opens a game of bots only (each game in turn, every
 seat filled with a random bot, bots acting at once), waits for the results screen, goes back to the
-picker with Enter, and starts the next game, until the time is up. Every few seconds it records the process's
-memory (resident set size) and a census of what the app holds: screens on the stack, live DOM
-nodes, workers, timers, threads and Python objects. What accumulates from game to game shows up as
-a slope in those figures. With ``trace`` it also compares tracemalloc snapshots taken after the
-first game and at the end, and lists the source lines whose allocations grew most.
+picker with Enter, and starts the next game, until the time is up. Every few seconds it records
+the process's memory (resident set size) and a census of what the app holds: screens on the
+stack, live DOM nodes, workers, timers, threads and Python objects. What accumulates from game to
+game shows up as a slope in those figures. With ``trace`` it also compares tracemalloc snapshots
+taken after the first game and at the end, and lists the source lines whose allocations grew most.
 
 Saves go to a temporary data folder, removed at the end; the player's own saves are not touched.
 """
