@@ -126,9 +126,9 @@ async def drive(pilot, minutes: float, every: float, report: dict,
 
 
 def _top_growth(first, last, limit: int = 10) -> list[dict]:
-    stats = last.compare_to(first, "lineno")
+    stats = sorted(last.compare_to(first, "lineno"), key=lambda st: st.size_diff, reverse=True)
     out = []
-    for stat in stats[:limit]:
+    for stat in [st for st in stats if st.size_diff > 0][:limit]:
         frame = stat.traceback[0]
         out.append({"where": f"{frame.filename}:{frame.lineno}",
                     "grew_kib": round(stat.size_diff / 1024, 1), "count_diff": stat.count_diff})
