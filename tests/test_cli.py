@@ -303,3 +303,37 @@ def test_resume_by_name_and_newest(data, launched):
     assert launched[-1]["match"].log == match.log
     assert cli.main(["resume"]) == 0
     assert launched[-1]["save_path"] == folder / "one.json"
+
+
+# -- the odd files, through the real command -------------------------------------------
+ODD_FILES = {
+    "nan.json": lambda good: good.replace('"seed":5', '"seed":NaN'),
+    "digits.json": lambda good: good.replace('"seed":5', '"seed":' + "7" * 5000),
+    "deep.json": lambda good: good.replace('"ui":{', '"ui":{"x":' + "[" * 20000 + "]" * 20000
+                                           + ","),
+    "infinite-time.json": lambda good: good.replace('"updated":', '"updated":1e999,"x":'),
+}
+
+
+def test_odd_files_never_hide_the_good_save(data):
+    folder = storage.saves_dir()
+    good = folder / "all-mine-good.json"
+    storage.write_save(good, mid_game_match())
+    text = good.read_text(encoding="utf-8")
+    for name, damage in ODD_FILES.items():
+        assert damage(text) != text
+        (folder / name).write_text(damage(text), encoding="utf-8")
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "pipe.json")
+    proc = run("saves", data=data, timeout=60)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    assert "resumable" in proc.stdout and good.name in proc.stdout
+    assert proc.stdout.count("unreadable") == len(ODD_FILES) + hasattr(os, "mkfifo")
+    for name in list(ODD_FILES) + (["pipe.json"] if hasattr(os, "mkfifo") else []):
+        check = run("check-save", str(folder / name), data=data, timeout=60)
+        assert check.returncode == 1 and "Traceback" not in check.stderr
+        one_line(check.stderr)
+        resume = run("resume", name, data=data, timeout=60)
+        assert resume.returncode == 1 and name in one_line(resume.stderr)
+    newest = storage.newest_resumable()  # the newest unfinished game is still the good one
+    assert newest is not None and newest.path == good
