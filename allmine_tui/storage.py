@@ -145,6 +145,8 @@ class _Writer:
                 write_atomic(saver.path, text)
             except OSError as exc:
                 error = f"Autosave failed: {exc.strerror or exc}"
+            except Exception as exc:  # never let the writer die: later saves must still go out
+                error = f"Autosave failed: {one_line(str(exc)) or type(exc).__name__}"
             with self.cond:
                 self.writing = None
                 saver.writes += 1

@@ -136,3 +136,26 @@ def test_the_newest_save_is_written_before_the_process_exits(tmp_path):
     assert proc.returncode == 0, proc.stderr
     loaded, _ = storage.load_match(path)
     assert len(loaded.log) == int(proc.stdout) == 30
+
+
+def test_an_unexpected_error_does_not_stop_the_writer(monkeypatch):
+    real = storage.write_atomic
+    calls = []
+
+    def flaky(path, text):
+        calls.append(path)
+        if len(calls) == 1:
+            raise RuntimeError("surprise")
+        real(path, text)
+
+    monkeypatch.setattr(storage, "write_atomic", flaky)
+    path = storage.saves_dir() / "f.json"
+    saver = storage.AutoSaver(path)
+    match = new_match()
+    saver.save(match)
+    assert saver.flush()
+    play_one(match)
+    assert saver.save(match) == "Autosave failed: surprise"
+    assert saver.flush()
+    loaded, _ = storage.load_match(path)
+    assert loaded.log == match.log
