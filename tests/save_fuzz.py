@@ -4,6 +4,7 @@ garbage. Shared by the command-line and the saves-screen fuzz tests."""
 from __future__ import annotations
 
 import asyncio
+import faulthandler
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -153,4 +154,10 @@ def saves_screen_rows() -> tuple[set[str], set[str], str | None]:
             newest = picker._newest.path.name if picker._newest else None
             return listed, bad, newest
 
-    return asyncio.run(asyncio.wait_for(go(), timeout=60))  # a hang fails, not freezes
+    # A hang in the event loop (a blocking read) cannot be cut short by asyncio: the watchdog
+    # ends the test process instead, printing where it hung.
+    faulthandler.dump_traceback_later(120, exit=True)
+    try:
+        return asyncio.run(asyncio.wait_for(go(), timeout=60))
+    finally:
+        faulthandler.cancel_dump_traceback_later()
