@@ -23,19 +23,23 @@ class UsageError(Exception):
     """A command line that cannot be carried out; ``str()`` is the message (exit code 2)."""
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, but a mistake raises UsageError (one line, printed by ``main``) instead of
+    printing the usage block; ``--help`` is unchanged."""
+
+    def error(self, message: str):
+        raise UsageError(message)
+
+
 # -- parsing helpers ---------------------------------------------------------------------------
 def parse_seed(text: str | None) -> int | str:
     """A seed given on the command line: an int when it looks like one, else the text itself.
     With none, a fresh random int."""
     if text is None:
         return secrets.randbelow(2**31)
-    text = text.strip()
-    try:
-        return int(text)
-    except ValueError:
-        if not text:
-            raise UsageError("--seed needs a value.") from None
-        return text
+    if not text.strip():
+        raise UsageError("--seed needs a value.")
+    return storage.seed_from_text(text)
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
@@ -288,6 +292,8 @@ def _print_simulation(result, spec) -> None:
 
 
 def cmd_bench(args) -> int:
+    if args.soak is not None:
+        return _soak(args)
     from . import bench
 
     report = bench.run(quick=args.quick, progress=not args.json and sys.stderr.isatty())
@@ -300,9 +306,25 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def _soak(args) -> int:
+    from . import soak
+
+    if not args.soak > 0:
+        raise UsageError("--soak takes a number of minutes above 0.")
+    report = soak.run(args.soak, every=args.every, trace=args.trace,
+                      progress=not args.json and sys.stderr.isatty())
+    if args.json:
+        import json
+
+        print(json.dumps(report))
+    else:
+        soak.render(report, _console())
+    return 1 if report["error"] else 0
+
+
 # -- the parser --------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog=PROG,
         description="Small tabletop card games in the terminal. With no command, opens the "
                     "game picker.",
@@ -358,6 +380,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quick", action="store_true",
                    help="tiny samples, for a smoke test (the figures are rough)")
+    p.add_argument("--soak", type=float, metavar="MINUTES",
+                   help="instead: play all-bot games in one app session for MINUTES and report "
+                        "memory over time")
+    p.add_argument("--every", type=float, default=10.0, metavar="SECONDS",
+                   help="with --soak: seconds between memory samples (10)")
+    p.add_argument("--trace", action="store_true",
+                   help="with --soak: also list the source lines whose allocations grew most "
+                        "(tracemalloc; slower)")
     p.set_defaults(func=cmd_bench)
     return parser
 
@@ -371,13 +401,23 @@ def _version() -> str:
         return "unknown"
 
 
+def help_hint(argv: list[str], parser: argparse.ArgumentParser) -> str:
+    """'see allmine new --help' for a command line naming a command, else 'see allmine --help'."""
+    commands = next((a.choices for a in parser._actions
+                     if isinstance(a, argparse._SubParsersAction)), {})
+    command = next((word for word in argv if not word.startswith("-")), None)
+    return f"see {PROG} {command} --help" if command in commands else f"see {PROG} --help"
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        args = parser.parse_args(argv)
         return args.func(args)
     except UsageError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        message = " ".join(str(exc).split()).rstrip(".")
+        print(f"{PROG}: error: {message} ({help_hint(argv, parser)})", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -67,6 +67,33 @@ class AllMineApp(App):
 
         self.switch_screen(ResultsScreen(session))
 
+    # -- screens that open over others ----------------------------------------------------------
+    def push_screen(self, screen, *args, **kwargs):
+        """As Textual's, but the "please enlarge" message stays the top screen: it is taken off
+        first, and put back over the new screen if that one does not fit either."""
+        self._drop_too_small()
+        result = super().push_screen(screen, *args, **kwargs)
+        self.call_after_refresh(self.check_size)
+        return result
+
+    def pop_screen(self):
+        """As Textual's; a screen under the "please enlarge" message that closes itself (a
+        dismissed dialog, a game leaving) takes its own place in the stack, not the message's."""
+        self._drop_too_small()
+        result = super().pop_screen()
+        forget_closed_widgets()
+        self.call_after_refresh(self.check_size)
+        return result
+
+    def action_command_palette(self) -> None:
+        """Open the command palette, unless one is already open (or still opening) anywhere in
+        the stack: two would clash (Textual gives each the same id)."""
+        from textual.command import CommandPalette
+
+        if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            return
+        super().action_command_palette()
+
     # -- too small -----------------------------------------------------------------------------
     def on_resize(self, event) -> None:
         self.call_after_refresh(self.check_size)
@@ -78,19 +105,40 @@ class AllMineApp(App):
             return getattr(screen, "MIN_SIZE", (80, 24))
         return (80, 24)
 
+    def _drop_too_small(self) -> None:
+        """Take the "please enlarge" message off the stack (it is only ever the top screen)."""
+        screen, self._too_small = self._too_small, None
+        if screen is not None and self.screen_stack and self.screen is screen:
+            super().pop_screen()
+
     def check_size(self) -> None:
+        if not self.is_running or not self.screen_stack:
+            return
+        if self._too_small is not None and self._too_small not in self.screen_stack:
+            self._too_small = None  # replaced by another screen (switch_screen)
         width, height = self.size
         need_w, need_h = self.needed_size()
         small = width < need_w or height < need_h
         if small and self._too_small is None:
             self._too_small = TooSmallScreen(need_w, need_h)
-            self.push_screen(self._too_small)
+            super().push_screen(self._too_small)
         elif small and self._too_small is not None:
             self._too_small.update_size(need_w, need_h)
         elif not small and self._too_small is not None:
-            screen, self._too_small = self._too_small, None
-            if self.screen is screen:
-                self.pop_screen()
+            self._drop_too_small()
+
+
+def forget_closed_widgets() -> None:
+    """Let the widgets of closed screens go. Textual memoizes a colour calculation per widget
+    (``StylesCache.get_inner_outer``, an lru_cache of 1,024 entries on a method), which keeps every
+    closed screen's widgets and their rendered lines alive until 1,024 more have passed: about
+    10,000 objects and a few MiB per game. The memo is cheap to rebuild for the widgets on show."""
+    try:
+        from textual._styles_cache import StylesCache
+
+        StylesCache.get_inner_outer.cache_clear()
+    except (ImportError, AttributeError):  # another Textual version: nothing to do
+        pass
 
 
 def run_app(match=None, save_path: Path | None = None, ui_state: dict | None = None) -> None:

@@ -40,6 +40,7 @@ class GameSession:
         self.curtain_up = match.needs_curtain()
         self.save_error: str | None = None
         self.peeking = False
+        self._saver: storage.AutoSaver | None = None
 
     @property
     def names(self) -> list[str]:
@@ -139,13 +140,13 @@ class GameSession:
         return {"viewer": self.viewer, "curtain": self.curtain_up}
 
     def autosave(self) -> None:
+        """Hand the game to its background writer (see storage.AutoSaver); a failed write is
+        reported on the next save, and play goes on."""
         if self.save_path is None:
             return
-        try:
-            storage.write_save(self.save_path, self.match, self.ui_state(), self.created)
-            self.save_error = None
-        except OSError as exc:  # keep playing; tell the player
-            self.save_error = f"Autosave failed: {exc.strerror or exc}"
+        if self._saver is None:
+            self._saver = storage.AutoSaver(self.save_path)
+        self.save_error = self._saver.save(self.match, self.ui_state(), self.created)
 
     @classmethod
     def load(cls, path: Path) -> "GameSession":

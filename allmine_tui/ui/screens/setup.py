@@ -26,10 +26,7 @@ def parse_seed(text: str) -> int | str:
     text = text.strip()
     if not text:
         return secrets.randbelow(2**31)
-    try:
-        return int(text)
-    except ValueError:
-        return text
+    return storage.seed_from_text(text)
 
 
 def check_names(names: list[str]) -> list[str | None]:
