@@ -45,11 +45,6 @@ class AllMineApp(App):
                 return
         await super().on_event(event)
 
-    def action_command_palette(self) -> None:
-        if getattr(self.screen, "OWN_KEYS", None) is not None:
-            return  # nothing opens over the curtain
-        super().action_command_palette()
-
     def notify(self, message: str, *, title: str = "", severity="information",
                timeout: float | None = None, markup: bool = False) -> None:
         """Notifications are always plain text: they often carry names (``Widget.notify`` asks for
@@ -87,11 +82,15 @@ class AllMineApp(App):
 
     def action_command_palette(self) -> None:
         """Open the command palette, unless one is already open (or still opening) anywhere in
-        the stack: two would clash (Textual gives each the same id)."""
+        the stack (two would clash: Textual gives each the same id), or the curtain is up."""
         from textual.command import CommandPalette
 
         if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
             return
+        top = next((s for s in reversed(self.screen_stack) if not isinstance(s, TooSmallScreen)),
+                   None)
+        if getattr(top, "OWN_KEYS", None) is not None:
+            return  # nothing opens over the curtain
         super().action_command_palette()
 
     # -- too small -----------------------------------------------------------------------------
