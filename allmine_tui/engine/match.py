@@ -1,8 +1,8 @@
 """A Match: one game in progress with its seats, seed, options and action log.
 
 The app, the ``simulate`` command and the tests all drive games through a Match. It applies actions,
-asks bots for theirs (from their seat's view only), replays its log from the seed, and says which
-seat's eyes the screen should show.
+asks bots for theirs (from their seat's view only), replays its log from the seed, takes back a
+human's last move when the rules allow it, and says which seat's eyes the screen should show.
 """
 from __future__ import annotations
 
@@ -64,6 +64,12 @@ class Match:
         self.events: list[Event] = [] if _state is not None else \
             list(self.rules.opening_events(self.state))
         self._bot_rng = stream(seed, "bots", 0)
+        # For taking moves back: the length of ``events`` before each logged action; the bot RNG
+        # state before each action of the seat that acted last (older ones can never be undone);
+        # and the replayed match before the last action, once it has been asked for.
+        self._marks: list[int] = []
+        self._rng_marks: dict[int, tuple] = {}
+        self._before: Match | None = None
 
     # -- playing -------------------------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -78,8 +84,14 @@ class Match:
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply a seat's action; on ``IllegalAction`` nothing changes, not even the log."""
         events = self.rules.apply(self.state, seat, action)
+        if seat not in self._bots:
+            if self.log and self.log[-1][0] != seat:
+                self._rng_marks.clear()
+            self._rng_marks[len(self.log)] = self._bot_rng.getstate()
+        self._marks.append(len(self.events))
         self.log.append((seat, action))
         self.events.extend(events)
+        self._before = None
         return events
 
     def view(self, seat: int | None) -> dict:
@@ -118,6 +130,58 @@ class Match:
             self.apply(seats[0], self.bot_choice(seats[0]))
             count += 1
         return count
+
+    # -- taking a move back ----------------------------------------------------------------------
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last move now (one line for a player), or None."""
+        if not 0 <= seat < len(self.seats):
+            return "There is no such player."
+        if seat in self._bots:
+            return "Bots never take back their moves."
+        if not self.log:
+            return "No move has been made yet."
+        last, action = self.log[-1]
+        if last != seat:
+            return (f"Only the last move can be taken back, and it was "
+                    f"{self.seats[last].name}'s.")
+        if self.is_over():
+            return "The game is over: its moves stand."
+        if not self.rules.can_undo(self._replayed_before().state, seat, action, self.state):
+            return "That move cannot be taken back: it revealed something or passed the turn on."
+        return None
+
+    def undo(self, seat: int) -> int:
+        """Take back ``seat``'s last move (with the start of a move made of several actions) by
+        replaying the log without it, so everything saved is as if it had never been made.
+        Raises ``IllegalAction`` with the reason when it may not. Returns the actions removed."""
+        reason = self.undo_refusal(seat)
+        if reason is not None:
+            raise IllegalAction(reason)
+        taken = 0
+        while True:
+            index = len(self.log) - 1
+            self.state = self._replayed_before().state
+            self.log.pop()
+            self.events = self.events[:self._marks.pop()]
+            rng_state = self._rng_marks.pop(index, None)
+            if rng_state is not None:
+                self._bot_rng.setstate(rng_state)
+            else:  # the move was made before this match was loaded: as a fresh load would be
+                self._bot_rng = stream(self.seed, "bots", index)
+            self._before = None
+            taken += 1
+            if not (self.log and self.log[-1][0] == seat
+                    and self.rules.undo_with_previous(self.state, seat)):
+                break
+        self.events.append(Event(f"{{{seat}}} took back a move.", "undo"))
+        return taken
+
+    def _replayed_before(self) -> "Match":
+        """This game replayed up to, not including, its last action (kept until the log changes)."""
+        if self._before is None:
+            self._before = Match.replay(self.game_id, self.seats, self.seed, self.options,
+                                        self.log[:-1])
+        return self._before
 
     # -- who looks at the screen ---------------------------------------------------------------
     @property
@@ -159,6 +223,7 @@ class Match:
         for seat, action in log:
             match.apply(seat, action)
         match._bot_rng = stream(seed, "bots", len(match.log))
+        match._rng_marks.clear()  # taken before the RNG above: not this match's
         return match
 
     @classmethod

@@ -18,6 +18,7 @@ from textual.widgets import Footer, Static
 
 from ...engine import Action, IllegalAction
 from ..session import GameSession
+from ..undo_command import TakeBackCommand
 from ..widgets.log import GameLog
 from .curtain import CurtainScreen
 
@@ -40,7 +41,9 @@ class PlayScreen(Screen):
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "menu", "Menu (saved)"),
         Binding("p", "peek", "Peek at my hand", show=False),
+        Binding("u", "undo", "Take back", priority=True),
     ]
+    COMMANDS = {TakeBackCommand}
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
@@ -200,6 +203,16 @@ class PlayScreen(Screen):
         self.session.autosave()
         self.notify("Game saved. Pick it up again with Continue.", timeout=3)
         self.app.pop_screen()
+
+    def action_undo(self) -> None:
+        """Take back the viewer's last move (GameSession.undo says when that is allowed)."""
+        reason = self.session.undo()
+        if reason is not None:
+            self.notify(reason, title="Cannot take back", severity="warning")
+            return
+        self.workers.cancel_group(self, "bots")  # a bot may have been thinking about the move
+        self.redraw()
+        self.advance()
 
     def action_peek(self) -> None:
         """Between turns, with several humans, let one of them look at their own hand."""

@@ -18,10 +18,14 @@ class GameLog(RichLog):
                          **kwargs)
         self._shown = 0
         self._viewer: object = object()
+        self._last: object = None
 
     def sync(self, session, viewer: int | None) -> None:
         events = session.match.events
-        if viewer != self._viewer or len(events) < self._shown:
+        # a move taken back rewrites the end of the list: start again when it no longer
+        # continues what is shown
+        if viewer != self._viewer or len(events) < self._shown or \
+                (self._shown and events[self._shown - 1] is not self._last):
             self.clear()
             self._shown = 0
             self._viewer = viewer
@@ -33,3 +37,4 @@ class GameLog(RichLog):
         if len(events) != self._shown or not self._shown:
             self.call_after_refresh(self.scroll_end, animate=False)
         self._shown = len(events)
+        self._last = events[-1] if events else None
