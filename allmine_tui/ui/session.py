@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import Action, Event, Match
-from .. import storage
+from .. import records, storage
 
 
 @dataclass
@@ -113,6 +113,9 @@ class GameSession:
         events = self.match.apply(seat, action)
         self.peeking = False
         self.autosave()
+        if self.match.is_over():  # a finished game with a human in it joins the records, once
+            problem = records.add(self.match, self.created)[1]
+            self.save_error = self.save_error or problem
         return events
 
     def undo(self) -> str | None:
