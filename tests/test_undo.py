@@ -41,50 +41,110 @@ def may(match: Match, seat: int) -> bool:
 
 
 # -- every game: undo gives back the save byte for byte ---------------------------------------
+def removed_entries(old: list, new: list) -> list[int]:
+    """Indices of ``old`` missing from ``new`` (``new`` is ``old`` with some entries deleted)."""
+    out, j = [], 0
+    for i, entry in enumerate(old):
+        if j < len(new) and new[j] == entry:
+            j += 1
+        else:
+            out.append(i)
+    assert j == len(new)
+    return out
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_undo_restores_the_save_and_redo_repeats_it(game_id, tmp_path):
     match = humans(game_id, min(3, GAMES[game_id].max_players))
     rng = random.Random(game_id)
-    saves = {0: save_bytes(match, tmp_path)}
-    undone = 0
+    saves = {(): save_bytes(match, tmp_path)}  # by log
+    undone = redone = 0
     while not match.is_over() and len(match.log) < 100:
         seat = rng.choice(match.to_act())
         match.apply(seat, rng.choice(match.legal_actions(seat)))
-        saves[len(match.log)] = save_bytes(match, tmp_path)
+        saves[tuple(match.log)] = save_bytes(match, tmp_path)
         if match.undo_refusal(seat) is not None:
             continue
-        tail = list(match.log)
+        old = list(match.log)
         taken = match.undo(seat)
         undone += 1
-        assert len(match.log) == len(tail) - taken
-        assert save_bytes(match, tmp_path) == saves[len(match.log)]
+        gone = removed_entries(old, match.log)
+        assert len(gone) == taken and all(old[i][0] == seat for i in gone)
         assert match.events[-1].text == f"{{{seat}}} took back a move."
-        for s, a in tail[len(match.log):]:  # the same moves again: the same saves
-            match.apply(s, a)
-            assert save_bytes(match, tmp_path) == saves[len(match.log)]
-    assert undone >= 5
+        # the save is the save of the game in which those moves were never made...
+        never = Match.replay(game_id, match.seats, match.seed, match.options, match.log)
+        assert save_bytes(match, tmp_path) == save_bytes(never, tmp_path)
+        if tuple(match.log) in saves:  # ...so the save from before, when they were the last
+            assert save_bytes(match, tmp_path) == saves[tuple(match.log)]
+            redone += 1
+            for s, a in old[len(match.log):]:  # and the same moves again: the same saves
+                match.apply(s, a)
+                assert save_bytes(match, tmp_path) == saves[tuple(match.log)]
+        else:  # others' moves came after (and could not tell): the game goes on without it
+            saves[tuple(match.log)] = save_bytes(match, tmp_path)
+    assert undone >= 5 and redone >= 3
     again = Match.from_json(match.to_json())  # and the log still replays to the same game
     assert again.to_json() == match.to_json()
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_only_the_last_mover_and_never_a_bot(game_id):
+def test_bots_never_undo(game_id):
     n = max(2, GAMES[game_id].min_players)
     seats = [Seat("Ann")] + [Seat(f"Bot{i}", "random") for i in range(1, n)]
     match = Match(game_id, seats, 5)
-    assert match.undo_refusal(0) == "No move has been made yet."
-    while not match.log or match.log[-1][0] == 0:
-        if match.bot_seats_to_act():
-            match.step_bot()
-        else:
+    assert match.undo_refusal(0) == "You have not made a move yet."
+    while not any(s for s, _a in match.log):
+        match.step_bot() if match.bot_seats_to_act() else \
             match.apply(0, match.legal_actions(0)[0])
-    bot = match.log[-1][0]
+    bot = next(s for s, _a in match.log if s)
     assert match.undo_refusal(bot) == "Bots never take back their moves."
-    assert "it was Bot" in match.undo_refusal(0)
+    before = match.to_json()
+    with pytest.raises(IllegalAction):
+        match.undo(bot)
+    assert match.to_json() == before
+
+
+def test_a_move_the_next_player_saw_stands():
+    match = Match("all-mine", [Seat("Ann"), Seat("Bob", "random"), Seat("Cleo", "random")], 5)
+    match.run_bots()
+    match.apply(0, Action("predict", (0, 1)))
+    while match.to_act() != [0]:
+        match.step_bot()
+    match.apply(0, match.legal_actions(0)[0])  # Ann plays a card...
+    assert match.undo_refusal(0) is None
+    if match.state.trick:  # ...and a bot plays after seeing it in the trick
+        match.step_bot()
+        assert "has played since and could tell" in match.undo_refusal(0)
+    else:  # or it closed the trick: the next one starts from what Ann's card did
+        match.run_bots()
+        assert match.undo_refusal(0) is not None
     before = match.to_json()
     with pytest.raises(IllegalAction):
         match.undo(0)
     assert match.to_json() == before
+
+
+def test_a_bot_that_could_not_tell_does_not_stop_an_undo(tmp_path):
+    """Ann adds a card to her secret fleet; the bot launches meanwhile (it cannot see her fleet):
+    she can still take the card back, and the game is the one where she never added it."""
+    seats = [Seat("Ann"), Seat("Bob", "random"), Seat("Cleo", "random")]
+    match = Match("mine-all-mine", seats, 12)
+    card = match.state.hands[0][0]
+    match.apply(0, Action("add", (card, 0)))
+    match.step_bot()  # Bob launches...
+    bob = list(match.log[1:])
+    assert match.undo_refusal(0) is None
+    match.undo(0)
+    assert match.log == bob and match.state.pending[0] == []
+    never = Match.replay("mine-all-mine", seats, 12, {}, bob)
+    assert save_bytes(match, tmp_path) == save_bytes(never, tmp_path)
+    assert [e.text for e in match.events] == [e.text for e in never.events] + \
+        ["{0} took back a move."]
+    # but a launch is seen by the others: once one of them has acted since, it stands
+    match.apply(0, Action("add", (card, 0)))
+    match.apply(0, Action("launch"))
+    match.step_bot()
+    assert "could tell" in match.undo_refusal(0)
 
 
 def test_a_finished_game_cannot_be_taken_back():

@@ -159,10 +159,10 @@ class Rules:
 
     def can_undo(self, before: Any, seat: int, action: Action, after: Any) -> bool:
         """Whether ``seat`` may take back ``action``, which took the game from ``before`` to
-        ``after`` and is the last action of the game (the Match checks that, and that the seat is
-        a human's). True only when the action revealed nothing: no card drawn or turned over, no
-        other seat's secret choice resolved, no random outcome. Games that allow no undo keep
-        this default."""
+        ``after`` (it is the seat's last action; the Match checks that the seat is a human's and
+        that nobody who acted since could tell, see ``engine.undo``). True only when the action
+        revealed nothing: no card drawn or turned over, no other seat's secret choice resolved,
+        no random outcome. Games that allow no undo keep this default."""
         return False
 
     def undo_with_previous(self, state: Any, seat: int) -> bool:

@@ -11,6 +11,7 @@ from typing import Any
 
 from .contract import Action, Event, IllegalAction, Rules
 from .rng import stream
+from .undo import UndoPlan, plan_undo
 
 
 @dataclass(frozen=True)
@@ -65,11 +66,11 @@ class Match:
             list(self.rules.opening_events(self.state))
         self._bot_rng = stream(seed, "bots", 0)
         # For taking moves back: the length of ``events`` before each logged action; the bot RNG
-        # state before each action of the seat that acted last (older ones can never be undone);
-        # and the replayed match before the last action, once it has been asked for.
+        # state before each action of the human who acted last; and the last plan worked out
+        # (``(seat, plan or reason)``, until the log changes).
         self._marks: list[int] = []
         self._rng_marks: dict[int, tuple] = {}
-        self._before: Match | None = None
+        self._plan: tuple[int, UndoPlan | str] | None = None
 
     # -- playing -------------------------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -91,7 +92,7 @@ class Match:
         self._marks.append(len(self.events))
         self.log.append((seat, action))
         self.events.extend(events)
-        self._before = None
+        self._plan = None
         return events
 
     def view(self, seat: int | None) -> dict:
@@ -134,54 +135,60 @@ class Match:
     # -- taking a move back ----------------------------------------------------------------------
     def undo_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not take back its last move now (one line for a player), or None."""
-        if not 0 <= seat < len(self.seats):
-            return "There is no such player."
-        if seat in self._bots:
-            return "Bots never take back their moves."
-        if not self.log:
-            return "No move has been made yet."
-        last, action = self.log[-1]
-        if last != seat:
-            return (f"Only the last move can be taken back, and it was "
-                    f"{self.seats[last].name}'s.")
-        if self.is_over():
-            return "The game is over: its moves stand."
-        if not self.rules.can_undo(self._replayed_before().state, seat, action, self.state):
-            return "That move cannot be taken back: it revealed something or passed the turn on."
-        return None
+        plan = self._undo_plan(seat)
+        return plan if isinstance(plan, str) else None
 
     def undo(self, seat: int) -> int:
         """Take back ``seat``'s last move (with the start of a move made of several actions) by
         replaying the log without it, so everything saved is as if it had never been made.
         Raises ``IllegalAction`` with the reason when it may not. Returns the actions removed."""
-        reason = self.undo_refusal(seat)
-        if reason is not None:
-            raise IllegalAction(reason)
+        plan = self._undo_plan(seat)
+        if isinstance(plan, str):
+            raise IllegalAction(plan)
         taken = 0
-        while True:
-            index = len(self.log) - 1
-            self.state = self._replayed_before().state
-            self.log.pop()
-            self.events = self.events[:self._marks.pop()]
-            rng_state = self._rng_marks.pop(index, None)
-            if rng_state is not None:
-                self._bot_rng.setstate(rng_state)
-            else:  # the move was made before this match was loaded: as a fresh load would be
-                self._bot_rng = stream(self.seed, "bots", index)
-            self._before = None
+        while not isinstance(plan, str):
+            self._take_back(plan)
             taken += 1
-            if not (self.log and self.log[-1][0] == seat
-                    and self.rules.undo_with_previous(self.state, seat)):
+            if not self.rules.undo_with_previous(self.state, seat):
                 break
+            plan = self._undo_plan(seat)
         self.events.append(Event(f"{{{seat}}} took back a move.", "undo"))
         return taken
 
-    def _replayed_before(self) -> "Match":
-        """This game replayed up to, not including, its last action (kept until the log changes)."""
-        if self._before is None:
-            self._before = Match.replay(self.game_id, self.seats, self.seed, self.options,
-                                        self.log[:-1])
-        return self._before
+    def _undo_plan(self, seat: int):
+        """An ``UndoPlan`` for ``seat``'s last action, or the reason it cannot be taken back."""
+        if not 0 <= seat < len(self.seats):
+            return "There is no such player."
+        if seat in self._bots:
+            return "Bots never take back their moves."
+        if self.is_over():
+            return "The game is over: its moves stand."
+        index = next((i for i in range(len(self.log) - 1, -1, -1) if self.log[i][0] == seat),
+                     None)
+        if index is None:
+            return "You have not made a move yet."
+        plan = self._plan
+        if plan is None or plan[0] != seat:
+            plan = self._plan = (seat, plan_undo(self, seat, index))
+        return plan[1]
+
+    def _take_back(self, plan: UndoPlan) -> None:
+        i = plan.index
+        last = i == len(self.log) - 1
+        self.state = plan.state
+        del self.log[i]
+        start = self._marks[i]
+        end = self._marks[i + 1] if not last else len(self.events)
+        del self.events[start:end]
+        self._marks = self._marks[:i] + [m - (end - start) for m in self._marks[i + 1:]]
+        rng_state = self._rng_marks.pop(i, None)
+        self._rng_marks = {k - (k > i): v for k, v in self._rng_marks.items()}
+        if last:  # nobody drew from the bots' RNG since: put it back where it was
+            if rng_state is not None:
+                self._bot_rng.setstate(rng_state)
+            else:  # the move was made before this match was loaded: as a fresh load would be
+                self._bot_rng = stream(self.seed, "bots", i)
+        self._plan = None
 
     # -- who looks at the screen ---------------------------------------------------------------
     @property
