@@ -95,6 +95,15 @@ def load(path: Path | None = None) -> Records:
     return records
 
 
+def set_aside_files(path: Path | None = None) -> list[Path]:
+    """Damaged records files set aside so far (they are never deleted), oldest first."""
+    path = Path(path) if path else records_path()
+    try:
+        return sorted(path.parent.glob("records.damaged-*.json"))
+    except OSError:
+        return []
+
+
 def game_key(match, created: float | None) -> str:
     """The same finished game always gives the same key (seats, seed, options, moves and the
     time its save was created), so resuming a finished save never counts it twice."""

@@ -45,9 +45,14 @@ class RecordsScreen(Screen):
 
     def action_reload(self) -> None:
         found = records.load()
+        lines = [found.problem] if found.problem else []
+        aside = records.set_aside_files()
+        if aside:
+            lines.append("Set aside as damaged (not counted): "
+                         + ", ".join(p.name for p in aside) + ".")
         problem = self.query_one("#records-problem", Static)
-        problem.update(escape(found.problem or ""))
-        problem.display = bool(found.problem)
+        problem.update(escape("\n".join(lines)))
+        problem.display = bool(lines)
         body = self.query_one("#records-body", VerticalScroll)
         body.remove_children()
         tables = records.stats(found.valid)
