@@ -165,12 +165,20 @@ def cmd_resume(args) -> int:
                   file=sys.stderr)
             return 1
         path = newest.path
-    try:
-        match, doc = storage.load_match(path)
-    except storage.SaveError as exc:
-        print(f"{PROG}: cannot resume {path.name}: {exc}", file=sys.stderr)
+    loaded = _load_for(path, "resume")
+    if loaded is None:
         return 1
+    match, doc = loaded
     return _run_app(match=match, save_path=path, ui_state=storage.ui_state(doc))
+
+
+def _load_for(path: Path, verb: str):
+    """``(match, document)`` of a save, or None after saying in one line why it cannot be used."""
+    try:
+        return storage.load_match(path)
+    except storage.SaveError as exc:
+        print(f"{PROG}: cannot {verb} {path.name}: {exc}", file=sys.stderr)
+        return None
 
 
 def cmd_saves(args) -> int:
@@ -205,11 +213,10 @@ def cmd_saves(args) -> int:
 
 def cmd_replay(args) -> int:
     path = resolve_save_path(args.save)
-    try:
-        match, _doc = storage.load_match(path)
-    except storage.SaveError as exc:
-        print(f"{PROG}: cannot replay {path.name}: {exc}", file=sys.stderr)
+    loaded = _load_for(path, "replay")
+    if loaded is None:
         return 1
+    match = loaded[0]
     if not match.is_over():
         raise UsageError(f"{path.name} is not finished: a replay would show cards still secret "
                          f"(finish it with: {PROG} resume {path.name}).")
@@ -256,7 +263,8 @@ def _print_stats(tables: dict, games: dict, total: int) -> None:
                   f"({records.records_path()})", highlight=False, markup=False)
     for game_id, game in tables.items():
         title = games[game_id].title if game_id in games else game_id
-        table = Table(title=f"{title}: {game['games']} games", title_justify="left",
+        count = f"{game['games']} game{'s' if game['games'] != 1 else ''}"
+        table = Table(title=f"{title}: {count}", title_justify="left",
                       highlight=False)
         for name, justify in (("Player", "left"), ("Games", "right"), ("Wins", "right"),
                               ("Win rate", "right"), ("Mean score", "right"),

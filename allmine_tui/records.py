@@ -204,12 +204,12 @@ def versus_text(vs: dict | None) -> str:
 
 
 def summary_line(game: dict | None) -> str:
-    """One line for the picker: how many games are recorded and who leads."""
+    """One line for the picker: how many games are recorded and how the leading player did."""
     if not game or not game["games"]:
         return "Records: no finished game yet."
     n = game["games"]
     text = f"Records: {n} finished game{'s' if n != 1 else ''}"
     if game["players"]:
         top = game["players"][0]
-        text += f" · most wins: {top['name']} {top['wins']} ({top['win_rate']:.0%})"
+        text += f" · {top['name']} won {top['wins']} of {top['games']}"
     return text + "."

@@ -138,7 +138,7 @@ def test_stats_per_player_and_against_each_bot_level():
     assert tables["all-in"]["players"][0]["name"] == "Ann"
     assert records.versus_text(ann["vs_bots"]["normal"]) == "1–0–1"
     assert records.versus_text(None) == "—"
-    assert records.summary_line(game) == "Records: 3 finished games · most wins: Ann 2 (67%)."
+    assert records.summary_line(game) == "Records: 3 finished games · Ann won 2 of 3."
     assert records.summary_line(None) == "Records: no finished game yet."
 
 
@@ -177,7 +177,7 @@ async def test_picker_line_and_records_screen():
             detail = str(app.screen.query_one("#detail-saves", Static).render())
             if "Records: 1 finished game" in detail:
                 break
-        assert "Records: 1 finished game · most wins: Ann" in detail
+        assert "Records: 1 finished game · Ann won " in detail
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(app.screen, RecordsScreen)

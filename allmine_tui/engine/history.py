@@ -8,7 +8,7 @@ results screen and the replay viewer show them. Pure Python, like the rest of th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from .contract import Action, Event
 from .match import Match
@@ -61,6 +61,7 @@ class Timeline:
             self.marks.append(len(fresh.events))
         self.events: list[Event] = fresh.events
         self.over = rules.is_over(fresh.state)
+        self.n = len(match.seats)
 
     def __len__(self) -> int:
         return len(self._states)
@@ -108,6 +109,20 @@ class Timeline:
         """The start of this round, or of the one before when ``k`` is already at a start."""
         start = self.round_start(k)
         return start if start < k or start == 0 else self.round_start(start - 1)
+
+
+def round_rows(timeline: Timeline, scores: Callable[[int, Any], list],
+               gained: Callable[[int, Any, Any, int], str]) -> list[HistoryRow]:
+    """One row per round played: ``scores(round, state)`` after it, and per seat
+    ``gained(round, before, state, seat)``, ``before`` being the state after the round before."""
+    rows = []
+    before = timeline.state(0)
+    for rnd, k in timeline.ends_of_rounds():
+        state = timeline.state(k)
+        rows.append(HistoryRow(timeline.module.round_label(rnd), list(scores(rnd, state)),
+                               [gained(rnd, before, state, s) for s in range(timeline.n)]))
+        before = state
+    return rows
 
 
 def short(text: str, width: int = 28) -> str:

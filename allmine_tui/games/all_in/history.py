@@ -1,9 +1,10 @@
 """All In: the game round by round, and each sheet's unseen part at any position."""
 from __future__ import annotations
 
-from ...engine.history import GameHistory, HistoryRow, Timeline
+from ...engine.history import GameHistory, Timeline, round_rows
 from .cards import card_name
 from .rules import RULES, AllInState
+
 
 def round_of(state: AllInState) -> int:
     return state.round - 1  # rounds count from 1 in the state
@@ -18,27 +19,20 @@ def _cell(sheet, cell: int) -> str:
     return f"r{row + 1}c{col + 1}"
 
 
+def _written(_rnd: int, before: AllInState, state: AllInState, s: int) -> str:
+    """The card(s) written on the sheet in the round, where, and the hands it completed."""
+    sheet = RULES.sheet(state, s)
+    new = [c for c, card in enumerate(state.written[s])
+           if card is not None and before.written[s][c] is None]
+    text = ", ".join(f"{card_name(state.written[s][c])} {_cell(sheet, c)}" for c in new)
+    done = sorted(set(state.completed[s]) - set(before.completed[s]))
+    return (text or "skipped") + (" ✓" + "".join(done) if done else "")
+
+
 def history(timeline: Timeline) -> GameHistory:
-    """One row per round: each sheet's score if the game ended there, and the card written
-    (with where, and any hand completed that round)."""
-    rows = []
-    before = timeline.state(0)
-    for rnd, k in timeline.ends_of_rounds():
-        state = timeline.state(k)
-        totals = [p["total"] for p in RULES.scoring(state)["players"]]
-        gained = []
-        for s in range(state.n):
-            sheet = RULES.sheet(state, s)
-            new = [c for c, card in enumerate(state.written[s])
-                   if card is not None and before.written[s][c] is None]
-            text = ", ".join(f"{card_name(state.written[s][c])} {_cell(sheet, c)}"
-                             for c in new) or "skipped"
-            done = sorted(set(state.completed[s]) - set(before.completed[s]))
-            if done:
-                text += " ✓" + "".join(done)
-            gained.append(text)
-        rows.append(HistoryRow(round_label(rnd), totals, gained))
-        before = state
+    """One row per round: each sheet's score if the game ended there, and the card written."""
+    rows = round_rows(timeline, lambda _r, st: [p["total"] for p in RULES.scoring(st)["players"]],
+                      _written)
     return GameHistory("points", rows, ["Scores are what each sheet would score if the game "
                                         "ended after that round; ✓ marks hands completed."])
 

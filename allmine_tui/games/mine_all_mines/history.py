@@ -1,7 +1,7 @@
 """Mine All Mines: the game round by round, and the dwarves each seat holds unseen."""
 from __future__ import annotations
 
-from ...engine.history import GameHistory, HistoryRow, Timeline, short
+from ...engine.history import GameHistory, Timeline, round_rows, short
 from .data import load
 from .rules import RULES, MineAllMinesState, dwarf_name
 
@@ -20,20 +20,15 @@ def _cards(own: dict) -> list[str]:
             + [f"★{data.achievements[a].name}" for a in own["ach"]])
 
 
+def _bought(_rnd: int, before: MineAllMinesState, state: MineAllMinesState, s: int) -> str:
+    new = _cards(state.owned[s])[len(_cards(before.owned[s])):]  # cards are only ever added
+    return short(", ".join(new) or "nothing bought")
+
+
 def history(timeline: Timeline) -> GameHistory:
     """One row per round: each seat's VP after it and the cards it bought or claimed."""
-    rows = []
-    before = timeline.state(0)
-    for rnd, k in timeline.ends_of_rounds():
-        state = timeline.state(k)
-        vp = [RULES.vp_breakdown(state, s)["total"] for s in range(state.n)]
-        gained = []
-        for s in range(state.n):
-            old = _cards(before.owned[s])
-            new = _cards(state.owned[s])[len(old):]  # cards are only ever added
-            gained.append(short(", ".join(new) or "nothing bought"))
-        rows.append(HistoryRow(round_label(rnd), vp, gained))
-        before = state
+    rows = round_rows(timeline, lambda _r, st: [RULES.vp_breakdown(st, s)["total"]
+                                                for s in range(st.n)], _bought)
     return GameHistory("VP", rows, ["Each round: the VP so far and the cards bought or "
                                     "claimed (★ an achievement)."])
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...engine.history import GameHistory, HistoryRow, Timeline, short
+from ...engine.history import GameHistory, Timeline, round_rows, short
 from .data import load, name_of
 from .rules import COPY, DISCARD, OVER, RULES, ThisIsMineState
 
@@ -21,35 +21,32 @@ def _names(cards) -> str:
     return ", ".join(f"{k}× {t}" if k > 1 else t for t, k in sorted(counts.items()))
 
 
+def _scores(rnd: int, state: ThisIsMineState) -> list:
+    """Money Cards and coins after a round; the final totals at the end."""
+    if rnd < load().rounds:
+        return [state.money[s] + state.coins[s] for s in range(state.n)]
+    return RULES.result(state).scores
+
+
+def _taken(rnd: int, before: ThisIsMineState, state: ThisIsMineState, s: int) -> str:
+    """The cards taken in a round; at the end, what Relatives took and Suitcases copied."""
+    if rnd < load().rounds:
+        got = (Counter(state.hands[s]) - Counter(before.hands[s])).elements()
+        return short(_names(got) or "nothing")
+    parts = []
+    if state.discards and state.discards[s]:
+        parts.append("lost " + ", ".join(name_of(t) for t in state.discards[s]))
+    if state.copies and state.copies[s]:
+        parts.append("copied " + ", ".join(name_of(t) for t in state.copies[s]))
+    return short("; ".join(parts) or "—")
+
+
 def history(timeline: Timeline) -> GameHistory:
     """One row per round: the money each holds after it and the cards taken; then the end,
     with the final totals and what Relatives took and Suitcases copied."""
-    rows = []
-    before = timeline.state(0)
-    rounds = load().rounds
-    for rnd, k in timeline.ends_of_rounds():
-        state = timeline.state(k)
-        if rnd < rounds:
-            money = [state.money[s] + state.coins[s] for s in range(state.n)]
-            gained = []
-            for s in range(state.n):
-                got = list((Counter(state.hands[s]) - Counter(before.hands[s])).elements())
-                gained.append(short(_names(got) or "nothing"))
-            rows.append(HistoryRow(round_label(rnd), money, gained))
-        else:
-            result = RULES.result(state)
-            gained = []
-            for s in range(state.n):
-                parts = []
-                if state.discards and state.discards[s]:
-                    parts.append("lost " + ", ".join(name_of(t) for t in state.discards[s]))
-                if state.copies and state.copies[s]:
-                    parts.append("copied " + ", ".join(name_of(t) for t in state.copies[s]))
-                gained.append(short("; ".join(parts) or "—"))
-            rows.append(HistoryRow(round_label(rnd), list(result.scores), gained))
-        before = state
-    return GameHistory("$", rows, ["After each round: Money Cards and coins, and the cards "
-                                   "taken. The end adds the inheritance."])
+    return GameHistory("$", round_rows(timeline, _scores, _taken),
+                       ["After each round: Money Cards and coins, and the cards taken. The end "
+                        "adds the inheritance."])
 
 
 def hidden_cards(state: ThisIsMineState) -> list[str]:

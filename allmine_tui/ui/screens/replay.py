@@ -185,6 +185,8 @@ REPLAY_BINDINGS = [
     *[Binding(str(i + 1), f"replay_pick({i})", str(i + 1), show=False, priority=True)
       for i in range(6)],
     Binding("q,escape", "menu", "Leave", priority=True),
+    Binding("u", "undo", "", show=False, priority=True),
+    Binding("p", "peek", "", show=False, priority=True),
 ]
 
 _classes: dict[type, type] = {}

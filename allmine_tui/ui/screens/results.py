@@ -48,13 +48,15 @@ class ResultsScreen(Screen):
     }
     #results-body { height: 1fr; layout: horizontal; }
     #results-body.-narrow { layout: vertical; }
-    #results-body > Vertical { width: 1fr; height: auto; }
-    #results-body.-narrow > Vertical { width: 100%; }
+    #results-body > Vertical { width: auto; height: auto; margin-right: 1; }
+    #results-body.-narrow > Vertical { width: 100%; margin-right: 0; }
     #results-table, #history-table {
+        width: auto;
         height: auto;
         margin-top: 1;
         border: round $primary;
     }
+    #results-body.-narrow DataTable { width: 100%; }
     #history-title { height: 1; padding: 0 1; margin-top: 1; text-style: bold; }
     #results-notes, #history-notes { height: auto; padding: 0 2; color: $text-muted; }
     #results-buttons { height: auto; padding: 1 1 0 1; }
@@ -149,8 +151,8 @@ class ResultsScreen(Screen):
     def _fit(self) -> None:
         """The two tables side by side when they fit, else one above the other."""
         tables = self.query(DataTable)
-        wanted = sum(t.virtual_size.width for t in tables) + 8
-        self.query_one("#results-body").set_class(self.size.width < max(wanted, 120), "-narrow")
+        wanted = sum(t.virtual_size.width for t in tables) + 8  # borders, gaps, scroll bar
+        self.query_one("#results-body").set_class(self.size.width < wanted, "-narrow")
 
     def on_resize(self, event) -> None:
         self._fit()
