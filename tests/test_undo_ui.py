@@ -14,11 +14,14 @@ def no_bot_delay(monkeypatch):
     monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
 
 
-async def open_game(pilot, app) -> None:
-    for _ in range(100):
+async def open_game(pilot, app, match) -> None:
+    """Wait for the game screen, and for the bots to be done (Ann alone to act)."""
+    for _ in range(500):
         await pilot.pause(0.02)
-        if getattr(app.screen, "session", None) is not None:
+        if getattr(app.screen, "session", None) is not None and match.to_act() == [0]:
+            await pilot.pause(0.05)
             return
+    raise AssertionError("the game did not come to Ann")
 
 
 async def test_key_u_takes_back_a_fleet_card():
@@ -26,8 +29,7 @@ async def test_key_u_takes_back_a_fleet_card():
     path = storage.new_save_path("mine-all-mine")
     app = AllMineApp(GameSession(match, path))
     async with app.run_test(size=(120, 40)) as pilot:
-        await open_game(pilot, app)
-        await pilot.pause(0.2)
+        await open_game(pilot, app, match)
         bots = len(match.log)
         await pilot.press("enter")  # add the first card to Ann's fleet
         await pilot.pause(0.1)
@@ -47,8 +49,7 @@ async def test_the_command_palette_takes_back_a_move():
     match = Match("mine-all-mine", [Seat("Ann"), Seat("Bob", "random")], 6)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
-        await open_game(pilot, app)
-        await pilot.pause(0.2)
+        await open_game(pilot, app, match)
         await pilot.press("enter")
         await pilot.pause(0.1)
         assert match.state.pending[0]
