@@ -1,7 +1,8 @@
 """The game picker: the list of games, the highlighted game's details, and the newest save to resume.
 
 Keys: up/down choose a game; n new game, c continue (that game's saves), r rules, s all saves,
-t records, enter resumes the newest unfinished save (or starts a new game when there is none), ? help, q quit.
+t records, enter resumes the newest unfinished save (or starts a new game when there is none),
+? help, q quit.
 Everything is also reachable with the mouse (the list, the buttons, the continue line, the footer).
 """
 from __future__ import annotations

@@ -21,6 +21,7 @@ from ...engine.history import Timeline
 from .. import app as app_module
 from ..app import AllMineApp
 from ..session import GameSession, Step
+from .play import PlayScreen
 
 NOT_FINISHED = "is not finished: a replay would show cards still secret. Finish it first."
 
@@ -100,18 +101,32 @@ REPLAY_CONTROLS = """\
 
 """
 
-REPLAY_CSS = """
-#replay-hidden { height: auto; max-height: 7; padding: 0 1; background: $boost; }
-"""
+class ReplayControls(PlayScreen):
+    """The replay's part of the screen: placed before the game's own screen class (which is also
+    a PlayScreen), so its keys and drawing come first."""
 
-
-class ReplayControls:
-    """The replay's part of the screen, placed before the game's own screen class."""
-
+    DEFAULT_CSS = """
+    ReplayControls #replay-hidden { height: auto; max-height: 7; padding: 0 1; background: $boost; }
+    """
+    BINDINGS = [
+        Binding("left", "replay_step(-1)", "Back", priority=True),
+        Binding("right", "replay_step(1)", "On", priority=True),
+        Binding("home", "replay_goto('start')", "Deal", priority=True),
+        Binding("end", "replay_goto('end')", "End", priority=True),
+        Binding("pageup", "replay_round(-1)", "Round back", priority=True),
+        Binding("pagedown", "replay_round(1)", "Round on", priority=True),
+        Binding("tab", "replay_seat(1)", "Whose cards", priority=True),
+        Binding("shift+tab", "replay_seat(-1)", "Whose cards", show=False, priority=True),
+        *[Binding(str(i + 1), f"replay_pick({i})", str(i + 1), show=False, priority=True)
+          for i in range(6)],
+        Binding("q,escape", "menu", "Leave", priority=True),
+        Binding("u", "undo", "", show=False, priority=True),
+        Binding("p", "peek", "", show=False, priority=True),
+    ]
     session: ReplaySession
 
     def compose(self) -> ComposeResult:
-        for widget in super().compose():  # type: ignore[misc]
+        for widget in super().compose():
             if isinstance(widget, Footer):
                 yield Static(id="replay-hidden")
             yield widget
@@ -120,12 +135,12 @@ class ReplayControls:
         s = self.session
         t = Text(f" REPLAY {s.position}/{s.timeline.last} ", style="bold reverse")
         t.append(f" {s.round_label} · {s.last_move()} · ")
-        base = super().status_text(view, viewer)  # type: ignore[misc]
+        base = super().status_text(view, viewer)
         t.append_text(base if isinstance(base, Text) else Text.from_markup(str(base)))
         return t
 
     def redraw(self) -> None:
-        super().redraw()  # type: ignore[misc]
+        super().redraw()
         s = self.session
         text = Text()
         for i, line in enumerate(s.hidden_lines()):
@@ -133,7 +148,7 @@ class ReplayControls:
                 text.append("\n")
             text.append(("▶ " if i == s.seat else "  ") + line,
                         style="bold" if i == s.seat else "")
-        self.query_one("#replay-hidden", Static).update(text)  # type: ignore[attr-defined]
+        self.query_one("#replay-hidden", Static).update(text)
 
     # -- keys ----------------------------------------------------------------------------------
     def action_replay_step(self, delta: int) -> None:
@@ -158,36 +173,20 @@ class ReplayControls:
             self.redraw()
 
     def submit(self, action: Action) -> bool:
-        self.notify("This is a replay of a finished game: nothing can be played.",  # type: ignore[attr-defined]
+        self.notify("This is a replay of a finished game: nothing can be played.",
                     severity="information", timeout=2)
         return False
 
     def action_undo(self) -> None:
-        self.notify(self.session.undo() or "", severity="information", timeout=2)  # type: ignore[attr-defined]
+        self.notify(self.session.undo() or "", severity="information", timeout=2)
 
     def action_peek(self) -> None:
-        self.notify("Every hand is open in a replay: Tab chooses whose the board shows.",  # type: ignore[attr-defined]
+        self.notify("Every hand is open in a replay: Tab chooses whose the board shows.",
                     severity="information", timeout=3)
 
     def action_menu(self) -> None:
-        self.app.pop_screen()  # type: ignore[attr-defined]
+        self.app.pop_screen()
 
-
-REPLAY_BINDINGS = [
-    Binding("left", "replay_step(-1)", "Back", priority=True),
-    Binding("right", "replay_step(1)", "On", priority=True),
-    Binding("home", "replay_goto('start')", "Deal", priority=True),
-    Binding("end", "replay_goto('end')", "End", priority=True),
-    Binding("pageup", "replay_round(-1)", "Round back", priority=True),
-    Binding("pagedown", "replay_round(1)", "Round on", priority=True),
-    Binding("tab", "replay_seat(1)", "Whose cards", priority=True),
-    Binding("shift+tab", "replay_seat(-1)", "Whose cards", show=False, priority=True),
-    *[Binding(str(i + 1), f"replay_pick({i})", str(i + 1), show=False, priority=True)
-      for i in range(6)],
-    Binding("q,escape", "menu", "Leave", priority=True),
-    Binding("u", "undo", "", show=False, priority=True),
-    Binding("p", "peek", "", show=False, priority=True),
-]
 
 _classes: dict[type, type] = {}
 
@@ -198,10 +197,7 @@ def replay_screen(session: ReplaySession) -> Screen:
     cls = _classes.get(base)
     if cls is None:
         cls = _classes[base] = type(f"Replay{base.__name__}", (ReplayControls, base), {
-            "BINDINGS": REPLAY_BINDINGS,
-            "DEFAULT_CSS": REPLAY_CSS,
-            "CONTROLS": REPLAY_CONTROLS + getattr(base, "CONTROLS", ""),
-        })
+            "CONTROLS": REPLAY_CONTROLS + getattr(base, "CONTROLS", "")})
     return cls(session)
 
 
