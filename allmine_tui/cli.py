@@ -1,8 +1,9 @@
 """The ``allmine`` command (also ``python -m allmine_tui``).
 
 ``allmine`` alone opens the app at the game picker; the subcommands start or resume a game, list
-and check saves, and run bot-only simulations and the benchmark. Textual is imported only by the
-commands that open the app, so ``saves``, ``check-save``, ``simulate`` and ``bench`` stay light.
+and check saves, replay a finished game, print the lifetime records, and run bot-only simulations
+and the benchmark. Textual is imported only by the commands that open the app, so ``saves``,
+``check-save``, ``stats``, ``simulate`` and ``bench`` stay light.
 
 Exit codes: 0 success; 1 a save or a run that failed; 2 a bad command line (unknown game, bad player
 count, unknown bot, bad option...), always with a one-line message on stderr.
@@ -168,12 +169,20 @@ def cmd_resume(args) -> int:
                   file=sys.stderr)
             return 1
         path = newest.path
-    try:
-        match, doc = storage.load_match(path)
-    except storage.SaveError as exc:
-        print(f"{PROG}: cannot resume {path.name}: {exc}", file=sys.stderr)
+    loaded = _load_for(path, "resume")
+    if loaded is None:
         return 1
+    match, doc = loaded
     return _run_app(match=match, save_path=path, ui_state=storage.ui_state(doc))
+
+
+def _load_for(path: Path, verb: str):
+    """``(match, document)`` of a save, or None after saying in one line why it cannot be used."""
+    try:
+        return storage.load_match(path)
+    except storage.SaveError as exc:
+        print(f"{PROG}: cannot {verb} {path.name}: {exc}", file=sys.stderr)
+        return None
 
 
 def cmd_saves(args) -> int:
@@ -204,6 +213,76 @@ def cmd_saves(args) -> int:
         table.add_row(Text(info.path.name), *map(Text, cells), Text(info.when()), status)
     console.print(table)
     return 0
+
+
+def cmd_replay(args) -> int:
+    path = resolve_save_path(args.save)
+    loaded = _load_for(path, "replay")
+    if loaded is None:
+        return 1
+    match = loaded[0]
+    if not match.is_over():
+        raise UsageError(f"{path.name} is not finished: a replay would show cards still secret "
+                         f"(finish it with: {PROG} resume {path.name}).")
+    try:
+        from .ui.screens.replay import ReplayApp
+    except ModuleNotFoundError as exc:
+        print(f"{PROG}: the terminal app is not available in this build ({exc.name}).",
+              file=sys.stderr)
+        return 1
+    ReplayApp(match).run()
+    return 0
+
+
+def cmd_stats(args) -> int:
+    from . import records
+    from .games import GAMES
+
+    found = records.load()
+    if found.problem:
+        print(f"{PROG}: {found.problem}", file=sys.stderr)
+    tables = records.stats(found.valid)
+    if args.json:
+        import json
+
+        print(json.dumps({"records": len(found.valid), "problem": found.problem,
+                          "games": tables}))
+        return 0
+    _print_stats(tables, GAMES, len(found.valid))
+    return 0
+
+
+def _print_stats(tables: dict, games: dict, total: int) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    from . import records
+
+    console = _console()
+    if not total:
+        console.print(f"No finished games recorded yet ({records.records_path()}).",
+                      highlight=False, markup=False)
+        return
+    console.print(f"Records of {total} finished game{'s' if total != 1 else ''} "
+                  f"({records.records_path()})", highlight=False, markup=False)
+    for game_id, game in tables.items():
+        title = games[game_id].title if game_id in games else game_id
+        count = f"{game['games']} game{'s' if game['games'] != 1 else ''}"
+        table = Table(title=f"{title}: {count}", title_justify="left",
+                      highlight=False)
+        for name, justify in (("Player", "left"), ("Games", "right"), ("Wins", "right"),
+                              ("Win rate", "right"), ("Mean score", "right"),
+                              ("Best", "right")):
+            table.add_column(name, justify=justify)
+        levels = records.bot_levels(game)
+        for level in levels:
+            table.add_column(f"vs {level} bots W–L–T", justify="right")
+        for row in game["players"]:
+            table.add_row(Text(row["name"]), str(row["games"]), str(row["wins"]),
+                          f"{row['win_rate']:.0%}", f"{row['mean_score']:.1f}",
+                          f"{row['best_score']:g}",
+                          *[records.versus_text(row["vs_bots"].get(lv)) for lv in levels])
+        console.print(table)
 
 
 def cmd_check_save(args) -> int:
@@ -359,6 +438,19 @@ def build_parser() -> argparse.ArgumentParser:
                                    "a one-line reason when it is not.")
     p.add_argument("path", metavar="PATH")
     p.set_defaults(func=cmd_check_save)
+
+    p = sub.add_parser("replay", help="step through a finished game, every hand open",
+                       description="Open the replay viewer on a finished game. An unfinished "
+                                   "game is refused (exit 2): it would show secret cards.")
+    p.add_argument("save", metavar="SAVE", help="a save file path, or its name in the saves folder")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("stats", help="lifetime records: games, wins and scores per player",
+                       description="Per game and player name: games, wins, win rate, mean and "
+                                   "best score, and results against each bot level (won–lost–"
+                                   "tied, counted per bot).")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_stats)
 
     p = sub.add_parser("simulate", help="play bot-only games and report wins and scores",
                        description="Play bot-only games as fast as possible. Example: "

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import Action, Event, Match
-from .. import storage
+from .. import records, storage
 
 
 @dataclass
@@ -130,7 +130,24 @@ class GameSession:
         if public:
             self.forget_viewer()
         self.autosave()
+        if self.match.is_over():  # a finished game with a human in it joins the records, once
+            problem = records.add(self.match, self.created)[1]
+            self.save_error = self.save_error or problem
         return events
+
+    def undo(self) -> str | None:
+        """Take back the last move of the player whose view is on screen; with several people at
+        the keyboard, only while it still is. Returns None when done, else why not (one line)."""
+        seat = self.screen_viewer()
+        if seat is None:
+            return "Take back a move while your own view is on screen, before the next player."
+        reason = self.match.undo_refusal(seat)
+        if reason is not None:
+            return reason
+        self.match.undo(seat)
+        self.peeking = False
+        self.autosave()
+        return None
 
     def bot_choice(self, seat: int) -> Action:
         return self.match.bot_choice(seat)

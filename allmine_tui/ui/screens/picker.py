@@ -1,7 +1,8 @@
 """The game picker: the list of games, the highlighted game's details, and the newest save to resume.
 
 Keys: up/down choose a game; n new game, c continue (that game's saves), r rules, s all saves,
-enter resumes the newest unfinished save (or starts a new game when there is none), ? help, q quit.
+t records, enter resumes the newest unfinished save (or starts a new game when there is none),
+? help, q quit.
 Everything is also reachable with the mouse (the list, the buttons, the continue line, the footer).
 """
 from __future__ import annotations
@@ -18,7 +19,7 @@ from textual.screen import Screen
 from textual.message import Message
 from textual.widgets import Static
 
-from ... import storage
+from ... import records, storage
 from ...games import GAMES, GameSpec
 from ..widgets.keybar import KeyBar
 from ..widgets.keybutton import KeyButton
@@ -134,6 +135,7 @@ class PickerScreen(Screen):
         Binding("c", "continue_game", "Continue"),
         Binding("r", "rules", "Rules"),
         Binding("s", "saves", "Saves"),
+        Binding("t", "records", "Records"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -143,6 +145,7 @@ class PickerScreen(Screen):
         self._saves: list[storage.SaveInfo] = []
         self._newest: storage.SaveInfo | None = None
         self._chosen = 0
+        self._records: dict = {}  # per game id, from records.stats
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -162,7 +165,8 @@ class PickerScreen(Screen):
         yield ContinueLine(id="continue-line")
         yield KeyBar([("⏎", "Resume", "enter"), ("n", "New", "new_game"),
                       ("c", "Continue", "continue_game"), ("r", "Rules", "rules"),
-                      ("s", "Saves", "saves"), ("?", "Help", "help"), ("q", "Quit", "app.quit")])
+                      ("s", "Saves", "saves"), ("t", "Records", "records"), ("?", "Help", "help"),
+                      ("q", "Quit", "app.quit")])
 
     def on_mount(self) -> None:
         self.query_one(GameList).show(self._chosen)
@@ -187,11 +191,16 @@ class PickerScreen(Screen):
 
     def _read_saves(self) -> None:
         saves = storage.list_saves()
-        self.app.call_from_thread(self._show_saves, saves)
+        found = records.load()
+        self.app.call_from_thread(self._show_saves, saves, found)
 
-    def _show_saves(self, saves: list[storage.SaveInfo]) -> None:
+    def _show_saves(self, saves: list[storage.SaveInfo], found=None) -> None:
         if not self.is_attached:
             return
+        if found is not None:
+            self._records = records.stats(found.valid)
+            if found.problem:
+                self.notify(found.problem, title="Records", severity="warning", timeout=8)
         self._saves = saves
         self._newest = next((s for s in self._saves if s.ok and not s.over), None)
         line = self.query_one("#continue-line", ContinueLine)
@@ -224,7 +233,8 @@ class PickerScreen(Screen):
             if finished:
                 parts.append(f"{finished} finished")
             saves = f"Saved games: {', '.join(parts)}."
-        self.query_one("#detail-saves", Static).update(saves)
+        summary = records.summary_line(self._records.get(spec.id))
+        self.query_one("#detail-saves", Static).update(f"{saves}\n{escape(summary)}")
         self.query_one("#continue-game", KeyButton).update(Text(f"[c] Continue ({going})"))
 
     # -- events --------------------------------------------------------------------------------
@@ -285,6 +295,11 @@ class PickerScreen(Screen):
         from .saves import SavesScreen
 
         self.app.push_screen(SavesScreen())
+
+    def action_records(self) -> None:
+        from .records import RecordsScreen
+
+        self.app.push_screen(RecordsScreen())
 
     def action_help(self) -> None:
         from .help import HelpScreen

@@ -36,6 +36,7 @@ from textual.widgets import Button, Footer, Static
 from ...engine import Action, IllegalAction
 from ..session import GameSession
 from ..text import plain
+from ..undo_command import TakeBackCommand
 from ..widgets.log import GameLog
 from .curtain import CurtainScreen, input_grace
 
@@ -71,7 +72,9 @@ class PlayScreen(Screen):
         Binding("question_mark,f1", "help", "Help", priority=True),
         Binding("q", "menu", "Menu (saved)", priority=True),
         Binding("p", "peek", "Peek at my hand", show=False, priority=True),
+        Binding("u", "undo", "Take back", priority=True),
     ]
+    COMMANDS = {TakeBackCommand}
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
@@ -340,6 +343,16 @@ class PlayScreen(Screen):
         self.session.autosave()
         self.notify("Game saved. Pick it up again with Continue.", timeout=3)
         self.app.pop_screen()
+
+    def action_undo(self) -> None:
+        """Take back the viewer's last move (GameSession.undo says when that is allowed)."""
+        reason = self.session.undo()
+        if reason is not None:
+            self.notify(reason, title="Cannot take back", severity="warning")
+            return
+        self.workers.cancel_group(self, "bots")  # a bot may have been thinking about the move
+        self.redraw()
+        self.advance()
 
     def action_peek(self) -> None:
         """Between turns, with several humans, let one of them look at their own hand."""

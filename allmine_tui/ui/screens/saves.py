@@ -1,6 +1,6 @@
 """Every saved game, readable or not, newest first. Enter (or a click on the highlighted row, or the
-Open button) resumes a game, or shows the results of a finished one. Unreadable files are listed with
-their reason and are never changed or deleted."""
+Open button) resumes a game, or shows the results of a finished one; v replays a finished one.
+Unreadable files are listed with their reason and are never changed or deleted."""
 from __future__ import annotations
 
 from rich.markup import escape
@@ -30,6 +30,7 @@ class SavesScreen(Screen):
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("enter", "open", "Open", show=True),
+        Binding("v", "replay", "Replay"),
         Binding("f5", "reload", "Reload"),
         Binding("question_mark,f1", "help", "Help"),
     ]
@@ -116,7 +117,8 @@ class SavesScreen(Screen):
             detail.update("")
             return
         if info.ok:
-            state = "finished: Enter shows the results" if info.over else "Enter resumes it"
+            state = "finished: Enter shows the results, v replays it" if info.over \
+                else "Enter resumes it"
             detail.update(f"{escape(info.players)}\nFile: {escape(info.path.name)}  ·  {state}")
         else:
             detail.update(f"File: {escape(info.path.name)}  ·  [b]cannot be opened[/b]: "
@@ -157,6 +159,32 @@ class SavesScreen(Screen):
         if not resume_save(self, info.path):
             self.action_reload()  # it may have changed on disk since it was listed
 
+    def action_replay(self) -> None:
+        """The replay viewer for the highlighted save, if it is a finished game."""
+        info = self.current()
+        if info is None:
+            return
+        if not info.ok:
+            self.notify(f"{info.path.name}: {info.reason}.", title="Unreadable save",
+                        severity="error", timeout=8)
+            return
+        if not info.over:
+            from .replay import NOT_FINISHED
+
+            self.notify(f"{info.path.name} {NOT_FINISHED}", title="No replay yet",
+                        severity="warning", timeout=6)
+            return
+        try:
+            match, _doc = storage.load_match(info.path)
+        except storage.SaveError as exc:
+            self.notify(f"{info.path.name}: {exc}", title="Cannot open this save",
+                        severity="error", timeout=8)
+            self.action_reload()
+            return
+        from .replay import open_replay
+
+        open_replay(self.app, match, 0)
+
     def action_back(self) -> None:
         self.app.pop_screen()
 
@@ -170,7 +198,7 @@ SAVES_CONTROLS = """\
 **Saved games**
 
 - *↑*/*↓* (or the mouse wheel) choose a save; *Enter*, the **Open** button, or a click on the
-  highlighted row opens it. A finished game shows its results.
+  highlighted row opens it. A finished game shows its results; *v* replays it move by move.
 - Files marked **UNREADABLE** are damaged, from another program, or from a newer version of the
   app. They are listed with the reason and are never changed or deleted.
 - *F5* reloads the list; *Esc* goes back.

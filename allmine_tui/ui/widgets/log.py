@@ -26,6 +26,7 @@ class GameLog(VerticalScroll):
         self._shown = 0
         self._viewer: object = object()
         self._text = Text()
+        self._last: object = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="log-text", markup=False)
@@ -37,7 +38,10 @@ class GameLog(VerticalScroll):
 
     def sync(self, session, viewer: int | None) -> None:
         events = session.match.events
-        if viewer != self._viewer or len(events) < self._shown:
+        # a move taken back rewrites the end of the list: start again when it no longer
+        # continues what is shown
+        if viewer != self._viewer or len(events) < self._shown or \
+                (self._shown and events[self._shown - 1] is not self._last):
             self._text = Text()
             self._shown = 0
             self._viewer = viewer
@@ -50,6 +54,7 @@ class GameLog(VerticalScroll):
             self._text.append(session.format(event, viewer),
                               style="bold" if event.kind in BOLD_KINDS else "")
         self._shown = len(events)
+        self._last = events[-1] if events else None
         self.query_one("#log-text", Static).update(self._text)
         if at_end:
             self.call_after_refresh(self.scroll_end, animate=False)
