@@ -82,11 +82,13 @@ class CurtainScreen(Screen[str]):
                     keys.append(": back to the menu, the game is saved")
                     yield Static(keys, id="curtain-keys")
 
-    def on_mount(self) -> None:
-        self.call_after_refresh(self._open)
-
-    def _open(self) -> None:
+    def on_screen_resume(self) -> None:
+        """Shown (pushed, or uncovered again): keys count from this moment, after the grace
+        (which also covers the few milliseconds before it is painted)."""
         self._input_since = time.monotonic() + input_grace()
+
+    def on_screen_suspend(self) -> None:
+        self._input_since = math.inf  # covered (e.g. by the "please enlarge" message)
 
     def accepts_input(self, event) -> bool:
         if getattr(event, "key", None) == "ctrl+q":

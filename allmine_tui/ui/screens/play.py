@@ -136,6 +136,8 @@ class PlayScreen(Screen):
         await super()._on_message(message)
 
     def _open_input(self) -> None:
+        """Keys count from now on, after the grace (which also covers the few milliseconds
+        before the new owner's screen is painted)."""
         if not self._rebuilding:
             self._input_since = time.monotonic() + input_grace()
 
@@ -166,7 +168,6 @@ class PlayScreen(Screen):
         self.redraw()
         # the curtain (when one is due) comes up before the table is ever painted
         self.advance()
-        self.call_after_refresh(self._open_input)
         self.call_after_refresh(self.app.check_size)
 
     def redraw(self) -> None:
@@ -185,7 +186,7 @@ class PlayScreen(Screen):
         if self._rebuilding:
             return  # drawn when the fresh widgets are in
         if self._input_since == math.inf:
-            self.call_after_refresh(self._open_input)
+            self._open_input()
         self._draw()
 
     def _draw(self) -> None:
@@ -206,11 +207,11 @@ class PlayScreen(Screen):
 
     def _start_rebuild(self) -> None:
         """A new viewer: hide everything now, then compose the screen afresh and draw it."""
-        for child in self.children:
-            if child.id != "status-bar" and not child.has_class("-textual-system"):
-                child.display = False
         if self._rebuilding:
             return  # the rebuild under way draws whoever owns the screen when it is done
+        for child in self.children:
+            if not child.has_class("-textual-system"):
+                child.display = False
         self._rebuilding = True
         self.run_worker(self._rebuild(), group="rebuild")
 
@@ -225,7 +226,7 @@ class PlayScreen(Screen):
         self.viewer = self.session.screen_viewer()
         self.actor = self.session.actor()
         self._draw()
-        self.call_after_refresh(self._open_input)
+        self._open_input()
 
     def interlude(self, events: list) -> Screen | None:
         """A game may return a screen to show after some events (e.g. a hand's scores)."""

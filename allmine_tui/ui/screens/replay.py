@@ -136,11 +136,11 @@ class ReplayControls(PlayScreen):
         t = Text(f" REPLAY {s.position}/{s.timeline.last} ", style="bold reverse")
         t.append(f" {s.round_label} · {s.last_move()} · ")
         base = super().status_text(view, viewer)
-        t.append_text(base if isinstance(base, Text) else Text.from_markup(str(base)))
+        t.append_text(base if isinstance(base, Text) else Text(str(base)))
         return t
 
-    def redraw(self) -> None:
-        super().redraw()
+    def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
+        super().show(view, viewer, legal)
         s = self.session
         text = Text()
         for i, line in enumerate(s.hidden_lines()):
