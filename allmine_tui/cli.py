@@ -98,6 +98,12 @@ def parse_players(text: str, spec) -> list:
             seats.append(Seat(parts[1], level))
         else:
             seats.append(Seat(entry))
+    from .engine.names import name_problem
+
+    for seat in seats:
+        problem = name_problem(seat.name)
+        if problem:
+            raise UsageError(problem)
     names = [s.name.casefold() for s in seats]
     for seat in seats:
         if names.count(seat.name.casefold()) > 1:

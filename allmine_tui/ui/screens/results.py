@@ -136,9 +136,9 @@ class ResultsScreen(Screen):
             table.display = False
             notes.update(escape(self.history_problem or "No history for this game."))
             return
-        table.add_column(f"after · {history.score_label}", key="label")
+        table.add_column(Text(f"after · {history.score_label}"), key="label")
         for seat, name in enumerate(self.session.names):
-            table.add_column(name, key=f"seat-{seat}")
+            table.add_column(Text(name), key=f"seat-{seat}")
         for row in history.rows:
             cells = [Text(row.label, style="bold")]
             for score, gained in zip(row.scores, row.gained):

@@ -82,9 +82,10 @@ class SavesScreen(Screen):
                 progress = Text(info.progress or "")
                 if info.over:
                     progress = Text("finished ✓", style="green")
-                table.add_row(info.title, info.when(), progress, info.players, key=key)
+                table.add_row(Text(info.title), Text(info.when()), progress, Text(info.players),
+                              key=key)
             else:
-                table.add_row(Text(f"⚠ {info.path.name}", style="bold"), info.when(),
+                table.add_row(Text(f"⚠ {info.path.name}", style="bold"), Text(info.when()),
                               Text("unreadable", style="red"),
                               Text(f"UNREADABLE: {info.reason}", style="red"), key=key)
         empty = self.query_one("#saves-empty", Static)

@@ -14,10 +14,12 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ... import storage
 from ...engine import Match, Seat
+from ...engine.names import MAX_NAME, name_problem
 from ...games import get_spec
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cleo", "Dan", "Eve", "Fay")
-NAME_LIMIT = 12
+
+NAME_LIMIT = MAX_NAME
 HUMAN, BOT = "human", "bot"
 
 
@@ -35,8 +37,11 @@ def check_names(names: list[str]) -> list[str | None]:
     seen: dict[str, int] = {}
     for i, name in enumerate(names):
         key = name.strip().casefold()
+        problem = name_problem(name.strip()) if key else None
         if not key:
             problems.append(f"Seat {i + 1} needs a name.")
+        elif problem:
+            problems.append(f"Seat {i + 1}: {problem}")
         elif key in seen:
             problems.append(f"Seat {i + 1}: '{name.strip()}' is already the name of seat "
                             f"{seen[key] + 1}; names must differ.")
