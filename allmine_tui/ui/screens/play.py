@@ -171,8 +171,8 @@ class PlayScreen(Screen):
         self.call_after_refresh(self.app.check_size)
 
     def redraw(self) -> None:
-        if not self.is_attached:
-            return
+        if not self.is_attached or self._pruning:
+            return  # (closing: a bot's move may still arrive)
         session = self.session
         viewer = session.screen_viewer()
         actor = session.actor()
