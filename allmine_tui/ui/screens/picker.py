@@ -82,6 +82,9 @@ def open_game(app, session) -> bool:
     """Ask the app to show ``session``'s game screen; explain (not crash) if it cannot."""
     try:
         app.open_session(session)
+        from ... import prefs
+
+        prefs.remember_game(session.match.game_id)  # the picker comes back on it
     except Exception as exc:  # e.g. a game whose screen is not written yet
         where = f" It is saved as {session.save_path.name}." if session.save_path else ""
         app.notify(f"Cannot show this game: {exc}.{where}", title="Game screen missing",
@@ -169,11 +172,24 @@ class PickerScreen(Screen):
                       ("q", "Quit", "app.quit")])
 
     def on_mount(self) -> None:
-        self.query_one(GameList).show(self._chosen)
-        self._show_detail()
+        self._choose_last_played()
 
     def on_screen_resume(self) -> None:
+        self._choose_last_played()
         self.refresh_saves()
+
+    def _choose_last_played(self) -> None:
+        """The picker opens (and comes back) on the game played last."""
+        from ... import prefs
+
+        last = prefs.last_game()
+        # only when a game was played since the picker last looked: a choice made here (say,
+        # reading another game's rules) is not undone under the cursor
+        if last in GAMES and last != getattr(self, "_last_seen", None):
+            self._chosen = list(GAMES).index(last)
+        self._last_seen = last
+        self.query_one(GameList).show(self._chosen)
+        self._show_detail()
 
     # -- data ----------------------------------------------------------------------------------
     @property

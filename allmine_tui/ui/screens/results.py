@@ -64,12 +64,12 @@ class ResultsScreen(Screen):
     """
     MIN_SIZE = (80, 24)
     BINDINGS = [
-        Binding("enter", "enter", "Back to the games", priority=True),
+        Binding("enter", "enter", "Games list", priority=True),
         Binding("escape,m", "menu", "Back to the games", show=False),
         Binding("p", "play_again", "Play again"),
         Binding("f", "final_table", "Final table"),
         Binding("v", "replay", "Replay"),
-        Binding("n", "new_game", "New game (same game)"),
+        Binding("n", "new_game", "New game"),
         Binding("question_mark,f1", "help", "Help"),
     ]
 
@@ -188,7 +188,8 @@ class ResultsScreen(Screen):
 
         app = self.app
         back_to_picker(app)
-        app.push_screen(SetupScreen(self.match.game_id))
+        table = ([(s.name, s.bot) for s in self.match.seats], dict(self.match.options))
+        app.push_screen(SetupScreen(self.match.game_id, table))  # this table, to change
 
     def action_play_again(self) -> None:
         """The same game, seats and options with a new seed (a fresh save)."""

@@ -31,6 +31,7 @@ class SavesScreen(Screen):
         Binding("escape", "back", "Back"),
         Binding("enter", "open", "Open", show=True),
         Binding("v", "replay", "Replay"),
+        Binding("d,delete", "delete", "Delete"),
         Binding("f5", "reload", "Reload"),
         Binding("question_mark,f1", "help", "Help"),
     ]
@@ -52,6 +53,7 @@ class SavesScreen(Screen):
         yield Static(id="saves-detail")
         with Horizontal(id="saves-buttons"):
             yield Button("Open  (enter)", id="open", variant="primary")
+            yield Button("Delete  (d)", id="delete")
             yield Button("Back  (esc)", id="back")
         yield Footer()
 
@@ -138,6 +140,8 @@ class SavesScreen(Screen):
         event.stop()
         if event.button.id == "open":
             self.action_open()
+        elif event.button.id == "delete":
+            self.action_delete()
         elif event.button.id == "back":
             self.action_back()
 
@@ -186,6 +190,38 @@ class SavesScreen(Screen):
 
         open_replay(self.app, match, 0)
 
+    def action_delete(self) -> None:
+        """Delete the highlighted save after a yes (records of finished games stay)."""
+        info = self.current()
+        if info is None:
+            return
+        if not info.ok:
+            self.notify(f"The app never changes or deletes a save it cannot read; remove "
+                        f"{info.path} yourself if you no longer want it.",
+                        title="Unreadable save", severity="warning", timeout=8)
+            return
+        from .confirm import ConfirmScreen
+
+        question = Text("Delete this saved game for good?\n\n", style="bold")
+        question.append(f"{info.title} · {info.players}\n{info.progress} · {info.when()}\n"
+                        f"{info.path.name}")
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                info.path.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                self.notify(f"Could not delete {info.path.name}: {exc.strerror or exc}",
+                            severity="error", timeout=8)
+            else:
+                self.notify(f"Deleted {info.path.name}.", timeout=3)
+            self.action_reload()
+
+        self.app.push_screen(ConfirmScreen(question, "Delete  (y)", "Keep  (n)"), answered)
+
     def action_back(self) -> None:
         self.app.pop_screen()
 
@@ -201,6 +237,8 @@ SAVES_CONTROLS = """\
 - *↑*/*↓* (or the mouse wheel) choose a save; *Enter*, the **Open** button, or a click on the
   highlighted row opens it. A finished game shows its results; *v* replays it move by move.
 - Files marked **UNREADABLE** are damaged, from another program, or from a newer version of the
-  app. They are listed with the reason and are never changed or deleted.
+  app. They are listed with the reason and are never changed or deleted by the app.
+- *d* (or *Delete*) deletes the highlighted save, after you say yes; the lifetime records of a
+  finished game stay.
 - *F5* reloads the list; *Esc* goes back.
 """
