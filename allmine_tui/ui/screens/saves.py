@@ -3,13 +3,14 @@ Open button) resumes a game, or shows the results of a finished one; v replays a
 Unreadable files are listed with their reason and are never changed or deleted."""
 from __future__ import annotations
 
-from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static
+
+from ..text import safe
 
 from ... import storage
 from ...games import GAMES
@@ -45,8 +46,8 @@ class SavesScreen(Screen):
         title = "Saved games"
         if self.game_id is not None:
             title += f": {GAMES[self.game_id].title}"
-        yield Static(f"[b]{escape(title)}[/b]", id="saves-title")
-        yield Static(f"Saves folder: {escape(str(storage.saves_dir()))}", id="saves-folder")
+        yield Static(f"[b]{safe(title)}[/b]", id="saves-title")
+        yield Static(f"Saves folder: {safe(str(storage.saves_dir()))}", id="saves-folder")
         table: DataTable = DataTable(id="saves-table", cursor_type="row", zebra_stripes=True)
         yield table
         yield Static(id="saves-empty")
@@ -98,7 +99,7 @@ class SavesScreen(Screen):
             table.display = False
             empty.display = True
             which = f" of {GAMES[self.game_id].title}" if self.game_id else ""
-            empty.update(f"No saved games{escape(which)} yet.\n\nStart one from the games list "
+            empty.update(f"No saved games{safe(which)} yet.\n\nStart one from the games list "
                          f"with [b]n[/b]; every game saves itself after every move.")
         self.query_one("#open", Button).disabled = not self.infos
         self._show_detail()
@@ -122,10 +123,10 @@ class SavesScreen(Screen):
         if info.ok:
             state = "finished: Enter shows the results, v replays it" if info.over \
                 else "Enter resumes it"
-            detail.update(f"{escape(info.players)}\nFile: {escape(info.path.name)}  ·  {state}")
+            detail.update(f"{safe(info.players)}\nFile: {safe(info.path.name)}  ·  {state}")
         else:
-            detail.update(f"File: {escape(info.path.name)}  ·  [b]cannot be opened[/b]: "
-                          f"{escape(info.reason)} (the file is left untouched)")
+            detail.update(f"File: {safe(info.path.name)}  ·  [b]cannot be opened[/b]: "
+                          f"{safe(info.reason)} (the file is left untouched)")
 
     # -- events --------------------------------------------------------------------------------
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import secrets
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from ..text import safe
 
 from ... import storage
 from ...engine import Match, Seat
@@ -120,7 +121,7 @@ class SetupScreen(Screen):
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         spec, info = self.spec, self.info
-        yield Static(f"[b]New game: {escape(info.title)}[/b]   "
+        yield Static(f"[b]New game: {safe(info.title)}[/b]   "
                      f"{info.min_players}–{info.max_players} players", id="setup-title")
         with VerticalScroll(id="setup-body", can_focus=False):  # Tab goes field to field
             with Horizontal(id="count-row", classes="setup-row"):
@@ -161,7 +162,7 @@ class SetupScreen(Screen):
                                      allow_blank=False, id=f"opt-{opt.key}",
                                      classes="option-select", compact=True)
                         if opt.help:
-                            yield Static(escape(opt.help), classes="option-help dim")
+                            yield Static(safe(opt.help), classes="option-help dim")
             with Horizontal(id="seed-row", classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
                 yield Input(id="seed", placeholder="blank = random", compact=True)
@@ -246,7 +247,7 @@ class SetupScreen(Screen):
 
     def _show_error(self, messages: list[str]) -> None:
         error = self.query_one("#setup-error", Static)
-        error.update("\n".join(f"⚠ {escape(m)}" for m in messages))
+        error.update("\n".join(f"⚠ {safe(m)}" for m in messages))
         error.set_class(bool(messages), "-shown")
 
     def _clear_error(self) -> None:
