@@ -201,3 +201,17 @@ async def test_new_game_from_the_results_starts_from_that_table():
         assert setup.seat_rows() == [("Ann", False, "normal"), ("Zed", True, "random"),
                                      ("Kim", True, "normal")]
         assert setup.options() == {"mode": "beginner"}
+
+
+async def test_the_same_notice_twice_is_shown_once():
+    app = AllMineApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(5):
+            app.notify("You cannot play that now.")
+            await pilot.pause()
+        app.notify("Something else.")
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert messages.count("You cannot play that now.") == 1
+        assert "Something else." in messages

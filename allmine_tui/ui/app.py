@@ -63,6 +63,15 @@ class AllMineApp(App):
         markup by default, so the flag is ignored)."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    def _on_notify(self, event) -> None:
+        """A notice with the same text as one still on screen replaces it (its time starts
+        again), so a refused key pressed ten times never stacks ten copies over the board.
+        (Textual calls its own handler after this one; it shows the new notice.)"""
+        new = event.notification
+        for old in list(self._notifications):
+            if (old.message, old.title, old.severity) == (new.message, new.title, new.severity):
+                self._unnotify(old, refresh=False)
+
     # -- navigation ----------------------------------------------------------------------------
     def open_session(self, session) -> None:
         """Show a game (from a new setup or a save)."""
