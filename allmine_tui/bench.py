@@ -3,8 +3,10 @@
 - random bot-only games: actions per second on one core (target: 30,000 or more);
 - each registered bot's decision time, 95th percentile (target for ``normal``: 50 ms for All Mine!,
   100 ms for All In; for ``expert``, which searches, 1 s; it is timed on fewer decisions);
-- autosave (``storage.write_save`` of a mid-game match to a temporary folder), 95th percentile
-  (target: 10 ms or less);
+- autosave as the player waits for it (``storage.AutoSaver.save`` after each action of a game's
+  second half: the document is built and handed to the background writer), 95th percentile
+  (target: 5 ms or less); the writer's own time per save (encode, write, fsync, rename) is shown
+  beside it, without a target;
 - start-up to the game picker against a bare Textual app, each timed as fresh ``python -c``
   processes that exit as soon as the app is running (target ratio: 1.3 or less).
 
@@ -38,7 +40,7 @@ TARGETS = {
                    "mine-all-mine": {"normal": 50.0, "expert": 1000.0},
                    "mine-all-mines": {"normal": 100.0, "expert": 1000.0},
                    "this-is-mine": {"normal": 50.0, "expert": 1000.0}},
-    "autosave_p95_ms": 10.0,
+    "autosave_p95_ms": 5.0,
     "startup_ratio": 1.3,
 }
 
@@ -149,34 +151,60 @@ def measure_bot(spec: GameSpec, bot: str, players: int, budget: float, max_decis
 
 
 # -- autosave ----------------------------------------------------------------------------------
+def _game_halves(spec: GameSpec, players: int) -> tuple[list[Seat], dict, list]:
+    """Seats (one human), options and the log of a whole random bot-only game."""
+    seats = [Seat(f"Player {i + 1}", None if i == 0 else "random") for i in range(players)]
+    full = Match(spec.id, bot_seats(["random"] * players), "bench-save")
+    play_out(full)
+    return seats, full.options, full.log
+
+
 def mid_game_match(spec: GameSpec, players: int) -> Match:
     """A match halfway through a random bot-only game, as the app would autosave it."""
-    seats = [Seat(f"Player {i + 1}", None if i == 0 else "random") for i in range(players)]
-    robots = bot_seats(["random"] * players)
-    full = Match(spec.id, robots, "bench-save")
-    play_out(full)
-    return Match.replay(spec.id, seats, "bench-save", full.options,
-                        full.log[: len(full.log) // 2])
+    seats, options, log = _game_halves(spec, players)
+    return Match.replay(spec.id, seats, "bench-save", options, log[: len(log) // 2])
 
 
 def measure_autosave(spec: GameSpec, players: int, runs: int) -> dict:
-    match = mid_game_match(spec, players)
-    ui = {"viewer": 0, "log_scroll": 0}
+    """What an autosave costs the player, as the app does it: after each action of the second
+    half of a game, ``storage.AutoSaver.save`` (the time timed: building the document and handing
+    it to the writer thread, which may still be busy with the previous one). Then, for reference,
+    the writer's own work per document (encode, write, fsync, rename), timed on its own."""
+    seats, options, log = _game_halves(spec, players)
+    ui = {"viewer": 0, "curtain": False}
     times: list[float] = []
     with tempfile.TemporaryDirectory(prefix="allmine-bench-") as tmp:
         path = Path(tmp) / "saves" / f"{spec.id}-bench.json"
-        storage.write_save(path, match, ui)  # creates the folder; not timed
+        storage.write_save(path, mid_game_match(spec, players), ui)  # the folder; not timed
+        saver = storage.AutoSaver(path)
+        while len(times) < runs:
+            half = len(log) // 2
+            match = Match.replay(spec.id, seats, "bench-save", options, log[:half])
+            for seat, action in log[half:]:
+                match.apply(seat, action)
+                t0 = time.perf_counter()
+                saver.save(match, ui)
+                times.append(time.perf_counter() - t0)
+                if len(times) >= runs:
+                    break
+        saver.flush()
+        writes = saver.writes
+        middle = mid_game_match(spec, players)
+        write_times: list[float] = []
         for _ in range(runs):
             t0 = time.perf_counter()
-            storage.write_save(path, match, ui)
-            times.append(time.perf_counter() - t0)
+            storage.write_save(path, middle, ui)
+            write_times.append(time.perf_counter() - t0)
         size = path.stat().st_size
     return {
         "runs": runs,
-        "actions_in_log": len(match.log),
+        "actions_in_log": len(middle.log),
         "bytes": size,
         "mean_ms": _ms(statistics.fmean(times)),
         "p95_ms": _ms(percentile(times, 95)),
+        "writes": writes,
+        "write_mean_ms": _ms(statistics.fmean(write_times)),
+        "write_p95_ms": _ms(percentile(write_times, 95)),
     }
 
 
@@ -305,9 +333,13 @@ def render(report: dict, console) -> None:
             table.add_row("'normal' bot decision, p95", g["title"], Text("no such bot", "yellow"),
                           "", _verdict(None, 1, False))
         target = TARGETS["autosave_p95_ms"]
-        table.add_row(f"autosave, p95 ({g['autosave']['bytes']:,} bytes)", g["title"],
-                      f"{g['autosave']['p95_ms']:.2f} ms", f"<= {target:g} ms",
-                      _verdict(g["autosave"]["p95_ms"], target, False))
+        save = g["autosave"]
+        table.add_row(f"autosave, player's wait, p95 ({save['bytes']:,} bytes)", g["title"],
+                      f"{save['p95_ms']:.2f} ms", f"<= {target:g} ms",
+                      _verdict(save["p95_ms"], target, False))
+        table.add_row("autosave, background write with fsync, p95", g["title"],
+                      f"{save['write_p95_ms']:.2f} ms", "", _verdict(save["write_p95_ms"], None,
+                                                                      False))
     s = report["startup"]
     target = TARGETS["startup_ratio"]
     if s.get("available"):

@@ -1,8 +1,9 @@
 """The ``allmine`` command (also ``python -m allmine_tui``).
 
 ``allmine`` alone opens the app at the game picker; the subcommands start or resume a game, list
-and check saves, and run bot-only simulations and the benchmark. Textual is imported only by the
-commands that open the app, so ``saves``, ``check-save``, ``simulate`` and ``bench`` stay light.
+and check saves, replay a finished game, print the lifetime records, and run bot-only simulations
+and the benchmark. Textual is imported only by the commands that open the app, so ``saves``,
+``check-save``, ``stats``, ``simulate`` and ``bench`` stay light.
 
 Exit codes: 0 success; 1 a save or a run that failed; 2 a bad command line (unknown game, bad player
 count, unknown bot, bad option...), always with a one-line message on stderr.
@@ -23,19 +24,23 @@ class UsageError(Exception):
     """A command line that cannot be carried out; ``str()`` is the message (exit code 2)."""
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, but a mistake raises UsageError (one line, printed by ``main``) instead of
+    printing the usage block; ``--help`` is unchanged."""
+
+    def error(self, message: str):
+        raise UsageError(message)
+
+
 # -- parsing helpers ---------------------------------------------------------------------------
 def parse_seed(text: str | None) -> int | str:
     """A seed given on the command line: an int when it looks like one, else the text itself.
     With none, a fresh random int."""
     if text is None:
         return secrets.randbelow(2**31)
-    text = text.strip()
-    try:
-        return int(text)
-    except ValueError:
-        if not text:
-            raise UsageError("--seed needs a value.") from None
-        return text
+    if not text.strip():
+        raise UsageError("--seed needs a value.")
+    return storage.seed_from_text(text)
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
@@ -93,6 +98,12 @@ def parse_players(text: str, spec) -> list:
             seats.append(Seat(parts[1], level))
         else:
             seats.append(Seat(entry))
+    from .engine.names import name_problem
+
+    for seat in seats:
+        problem = name_problem(seat.name)
+        if problem:
+            raise UsageError(problem)
     names = [s.name.casefold() for s in seats]
     for seat in seats:
         if names.count(seat.name.casefold()) > 1:
@@ -164,12 +175,20 @@ def cmd_resume(args) -> int:
                   file=sys.stderr)
             return 1
         path = newest.path
-    try:
-        match, doc = storage.load_match(path)
-    except storage.SaveError as exc:
-        print(f"{PROG}: cannot resume {path.name}: {exc}", file=sys.stderr)
+    loaded = _load_for(path, "resume")
+    if loaded is None:
         return 1
+    match, doc = loaded
     return _run_app(match=match, save_path=path, ui_state=storage.ui_state(doc))
+
+
+def _load_for(path: Path, verb: str):
+    """``(match, document)`` of a save, or None after saying in one line why it cannot be used."""
+    try:
+        return storage.load_match(path)
+    except storage.SaveError as exc:
+        print(f"{PROG}: cannot {verb} {path.name}: {exc}", file=sys.stderr)
+        return None
 
 
 def cmd_saves(args) -> int:
@@ -200,6 +219,76 @@ def cmd_saves(args) -> int:
         table.add_row(Text(info.path.name), *map(Text, cells), Text(info.when()), status)
     console.print(table)
     return 0
+
+
+def cmd_replay(args) -> int:
+    path = resolve_save_path(args.save)
+    loaded = _load_for(path, "replay")
+    if loaded is None:
+        return 1
+    match = loaded[0]
+    if not match.is_over():
+        raise UsageError(f"{path.name} is not finished: a replay would show cards still secret "
+                         f"(finish it with: {PROG} resume {path.name}).")
+    try:
+        from .ui.screens.replay import ReplayApp
+    except ModuleNotFoundError as exc:
+        print(f"{PROG}: the terminal app is not available in this build ({exc.name}).",
+              file=sys.stderr)
+        return 1
+    ReplayApp(match).run()
+    return 0
+
+
+def cmd_stats(args) -> int:
+    from . import records
+    from .games import GAMES
+
+    found = records.load()
+    if found.problem:
+        print(f"{PROG}: {found.problem}", file=sys.stderr)
+    tables = records.stats(found.valid)
+    if args.json:
+        import json
+
+        print(json.dumps({"records": len(found.valid), "problem": found.problem,
+                          "games": tables}))
+        return 0
+    _print_stats(tables, GAMES, len(found.valid))
+    return 0
+
+
+def _print_stats(tables: dict, games: dict, total: int) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    from . import records
+
+    console = _console()
+    if not total:
+        console.print(f"No finished games recorded yet ({records.records_path()}).",
+                      highlight=False, markup=False)
+        return
+    console.print(f"Records of {total} finished game{'s' if total != 1 else ''} "
+                  f"({records.records_path()})", highlight=False, markup=False)
+    for game_id, game in tables.items():
+        title = games[game_id].title if game_id in games else game_id
+        count = f"{game['games']} game{'s' if game['games'] != 1 else ''}"
+        table = Table(title=f"{title}: {count}", title_justify="left",
+                      highlight=False)
+        for name, justify in (("Player", "left"), ("Games", "right"), ("Wins", "right"),
+                              ("Win rate", "right"), ("Mean score", "right"),
+                              ("Best", "right")):
+            table.add_column(name, justify=justify)
+        levels = records.bot_levels(game)
+        for level in levels:
+            table.add_column(f"vs {level} bots W–L–T", justify="right")
+        for row in game["players"]:
+            table.add_row(Text(row["name"]), str(row["games"]), str(row["wins"]),
+                          f"{row['win_rate']:.0%}", f"{row['mean_score']:.1f}",
+                          f"{row['best_score']:g}",
+                          *[records.versus_text(row["vs_bots"].get(lv)) for lv in levels])
+        console.print(table)
 
 
 def cmd_check_save(args) -> int:
@@ -291,6 +380,8 @@ def _print_simulation(result, spec) -> None:
 
 
 def cmd_bench(args) -> int:
+    if args.soak is not None:
+        return _soak(args)
     from . import bench
 
     report = bench.run(quick=args.quick, progress=not args.json and sys.stderr.isatty())
@@ -303,9 +394,25 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def _soak(args) -> int:
+    from . import soak
+
+    if not args.soak > 0:
+        raise UsageError("--soak takes a number of minutes above 0.")
+    report = soak.run(args.soak, every=args.every, trace=args.trace,
+                      progress=not args.json and sys.stderr.isatty())
+    if args.json:
+        import json
+
+        print(json.dumps(report))
+    else:
+        soak.render(report, _console())
+    return 1 if report["error"] else 0
+
+
 # -- the parser --------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog=PROG,
         description="Small tabletop card games in the terminal. With no command, opens the "
                     "game picker.",
@@ -341,6 +448,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("path", metavar="PATH")
     p.set_defaults(func=cmd_check_save)
 
+    p = sub.add_parser("replay", help="step through a finished game, every hand open",
+                       description="Open the replay viewer on a finished game. An unfinished "
+                                   "game is refused (exit 2): it would show secret cards.")
+    p.add_argument("save", metavar="SAVE", help="a save file path, or its name in the saves folder")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("stats", help="lifetime records: games, wins and scores per player",
+                       description="Per game and player name: games, wins, win rate, mean and "
+                                   "best score, and results against each bot level (won–lost–"
+                                   "tied, counted per bot).")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_stats)
+
     p = sub.add_parser("simulate", help="play bot-only games and report wins and scores",
                        description="Play bot-only games as fast as possible. Example: "
                                    "allmine simulate all-mine --players 4 --games 200 --seed 1")
@@ -364,6 +484,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quick", action="store_true",
                    help="tiny samples, for a smoke test (the figures are rough)")
+    p.add_argument("--soak", type=float, metavar="MINUTES",
+                   help="instead: play all-bot games in one app session for MINUTES and report "
+                        "memory over time")
+    p.add_argument("--every", type=float, default=10.0, metavar="SECONDS",
+                   help="with --soak: seconds between memory samples (10)")
+    p.add_argument("--trace", action="store_true",
+                   help="with --soak: also list the source lines whose allocations grew most "
+                        "(tracemalloc; slower)")
     p.set_defaults(func=cmd_bench)
     return parser
 
@@ -377,13 +505,23 @@ def _version() -> str:
         return "unknown"
 
 
+def help_hint(argv: list[str], parser: argparse.ArgumentParser) -> str:
+    """'see allmine new --help' for a command line naming a command, else 'see allmine --help'."""
+    commands = next((a.choices for a in parser._actions
+                     if isinstance(a, argparse._SubParsersAction)), {})
+    command = next((word for word in argv if not word.startswith("-")), None)
+    return f"see {PROG} {command} --help" if command in commands else f"see {PROG} --help"
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        args = parser.parse_args(argv)
         return args.func(args)
     except UsageError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        message = " ".join(str(exc).split()).rstrip(".")
+        print(f"{PROG}: error: {message} ({help_hint(argv, parser)})", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

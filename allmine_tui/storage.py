@@ -6,22 +6,21 @@ Files that cannot be read are reported with a one-line reason and never changed 
 """
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import secrets
+import stat
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-FORMAT = "allmine-save"
-VERSION = 1
-
-
-class SaveError(Exception):
-    """A save file that cannot be used; ``str()`` is a one-line reason for a player."""
+from .save_format import (FORMAT, MAX_INT_DIGITS, VERSION, SaveError, check_document,
+                          one_line, parse_json, read_bytes)
 
 
 def data_dir() -> Path:
@@ -40,6 +39,18 @@ def saves_dir() -> Path:
 def new_save_path(game_id: str) -> Path:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     return saves_dir() / f"{game_id}-{stamp}-{secrets.token_hex(3)}.json"
+
+
+def seed_from_text(text: str) -> int | str:
+    """A seed typed by a player (not blank): an int when it reads as one a save can hold, else
+    the text itself (a 100-digit number stays text, so its save can still be read)."""
+    text = text.strip()
+    if len(text.lstrip("+-")) <= MAX_INT_DIGITS:
+        try:
+            return int(text)
+        except ValueError:
+            pass
+    return text
 
 
 def save_document(match, ui: dict | None = None, created: float | None = None) -> dict:
@@ -84,44 +95,122 @@ def write_atomic(path: Path, text: str) -> None:
         pass
 
 
+def encode_document(doc: dict) -> str:
+    """A save document as compact JSON text; ValueError for NaN or Infinity (which a save must
+    never hold: it could not be read back)."""
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 def write_save(path: Path, match, ui: dict | None = None, created: float | None = None) -> None:
-    doc = save_document(match, ui, created)
-    write_atomic(Path(path), json.dumps(doc, ensure_ascii=False, separators=(",", ":")))
+    write_atomic(Path(path), encode_document(save_document(match, ui, created)))
+
+
+class _Writer:
+    """The one background thread that writes every autosave of this process, the newest document
+    of each file (a document handed over while an older one of the same file waits replaces it)."""
+
+    def __init__(self) -> None:
+        self.cond = threading.Condition()
+        self.pending: dict[str, tuple[AutoSaver, str]] = {}  # file -> newest text, oldest first
+        self.writing: str | None = None
+        self.thread: threading.Thread | None = None
+
+    def submit(self, saver: "AutoSaver", text: str) -> None:
+        with self.cond:
+            self.pending.pop(saver.key, None)
+            self.pending[saver.key] = (saver, text)
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, daemon=True, name="autosave")
+                self.thread.start()
+            self.cond.notify_all()
+
+    def busy(self, key: str | None) -> bool:
+        if key is None:
+            return bool(self.pending) or self.writing is not None
+        return key in self.pending or self.writing == key
+
+    def flush(self, key: str | None, timeout: float | None) -> bool:
+        with self.cond:
+            return self.cond.wait_for(lambda: not self.busy(key), timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self.cond:
+                self.cond.wait_for(lambda: bool(self.pending))
+                key = next(iter(self.pending))
+                saver, text = self.pending.pop(key)
+                self.writing = key
+            error = None
+            try:
+                write_atomic(saver.path, text)
+            except OSError as exc:
+                error = f"Autosave failed: {exc.strerror or exc}"
+            except Exception as exc:  # never let the writer die: later saves must still go out
+                error = f"Autosave failed: {one_line(str(exc)) or type(exc).__name__}"
+            with self.cond:
+                self.writing = None
+                saver.writes += 1
+                if error is not None:
+                    saver.error = error
+                self.cond.notify_all()
+
+
+_WRITER = _Writer()
+
+
+class AutoSaver:
+    """Saves one game after every action without making the player wait for the disk.
+
+    ``save(match, ...)`` builds and encodes the save document (about a millisecond) and hands it to
+    the process's one background writer thread, then returns. The writer writes it with
+    ``write_atomic`` (temp file, fsync, rename), so a crash or a kill at any moment leaves the
+    previous save or a newer one, never a broken file. Documents handed over while the previous
+    one is still waiting are not queued: only the newest is written. ``flush()`` waits until it
+    is on disk; reading a save (``read_document``) and the interpreter's exit flush first, so a
+    game reopened in the same process is never behind.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.key = os.path.abspath(path)
+        self.error: str | None = None  # why the last write failed, until reported by save()
+        self.writes = 0  # documents written (fewer than saves when saves come faster)
+
+    def save(self, match, ui: dict | None = None, created: float | None = None) -> str | None:
+        """Hand the match's current state to the writer. Returns the reason the last write
+        failed (once), or None."""
+        try:
+            text = encode_document(save_document(match, ui, created))
+        except ValueError as exc:  # NaN or Infinity in the state: a bug, but keep playing
+            return f"Autosave failed: {exc}"
+        _WRITER.submit(self, text)
+        with _WRITER.cond:
+            error, self.error = self.error, None
+        return error
+
+    def flush(self, timeout: float | None = 30.0) -> bool:
+        """Wait until the newest document handed over is written (or failed); False on timeout."""
+        return _WRITER.flush(self.key, timeout)
+
+    @property
+    def busy(self) -> bool:
+        with _WRITER.cond:
+            return _WRITER.busy(self.key)
+
+
+def flush_autosaves(path: Path | None = None, timeout: float | None = 30.0) -> bool:
+    """Wait for this process's background saves (of ``path``, or all) to reach the disk."""
+    return _WRITER.flush(None if path is None else os.path.abspath(path), timeout)
+
+
+atexit.register(flush_autosaves)
 
 
 def read_document(path: Path) -> dict:
-    """Read and check a save's outer shape; raises SaveError with the reason."""
-    path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path} is a folder, not a save file") from None
-    except OSError as exc:
-        raise SaveError(f"cannot read the file ({exc.strerror})") from None
-    if not raw.strip():
-        raise SaveError("the file is empty")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SaveError("not a save file (binary content)") from None
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"damaged or truncated save (bad JSON at line {exc.lineno})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError("not an allmine save file (foreign JSON)")
-    version = data.get("version")
-    if not isinstance(version, int):
-        raise SaveError("the save has no format version")
-    if version > VERSION:
-        raise SaveError(f"made by a newer allmine (save format {version}; this one reads "
-                        f"up to {VERSION}); update the app to open it")
-    for key, kind in (("game", str), ("seats", list), ("log", list), ("state", dict)):
-        if not isinstance(data.get(key), kind):
-            raise SaveError(f"damaged save: '{key}' is missing or malformed")
-    if "seed" not in data:
-        raise SaveError("damaged save: 'seed' is missing")
-    return data
+    """Read and check a save's outer shape; raises SaveError with the reason. A background save
+    of the same file still on its way to the disk is waited for first."""
+    flush_autosaves(path)
+    return check_document(parse_json(read_bytes(path)))
 
 
 def load_match(path: Path):
@@ -137,7 +226,7 @@ def load_match(path: Path):
     except SaveError:
         raise
     except Exception as exc:  # a damaged log or state: say so in one line
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        reason = one_line(str(exc)) or type(exc).__name__
         raise SaveError(f"damaged save: {reason}") from None
     return match, data
 
@@ -170,46 +259,57 @@ def describe_age(ts: float, now: float | None = None) -> str:
     return "just now"
 
 
+def _mtime(path: Path) -> float:
+    try:
+        return os.lstat(path).st_mtime
+    except OSError:
+        return 0.0
+
+
 def inspect(path: Path) -> SaveInfo:
-    """Check a save fully (replaying it) and describe it; never raises for a bad file."""
+    """Check a save fully (replaying it) and describe it; never raises, whatever the file."""
     path = Path(path)
     try:
         match, data = load_match(path)
+        info = SaveInfo(
+            path, True, "", game=match.game_id, title=match.rules.info.title,
+            players=", ".join(s.label() for s in match.seats),
+            progress=match.rules.progress(match.state),
+            updated=data["updated"] if "updated" in data else _mtime(path),
+            over=match.is_over(), humans=len(match.humans),
+        )
     except SaveError as exc:
-        mtime = 0.0
-        try:
-            mtime = path.stat().st_mtime
-        except OSError:
-            pass
-        return SaveInfo(path, False, str(exc), updated=mtime)
-    updated = data.get("updated")
-    return SaveInfo(
-        path, True, "", game=match.game_id, title=match.rules.info.title,
-        players=", ".join(s.label() for s in match.seats),
-        progress=match.rules.progress(match.state),
-        updated=updated if isinstance(updated, (int, float)) else path.stat().st_mtime,
-        over=match.is_over(), humans=len(match.humans),
-    )
+        return SaveInfo(path, False, str(exc), updated=_mtime(path))
+    except Exception as exc:  # a belt: one odd file must never hide the others
+        reason = one_line(str(exc)) or type(exc).__name__
+        return SaveInfo(path, False, f"cannot be used ({reason})", updated=_mtime(path))
+    return info
 
 
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     """Every ``*.json`` file in the saves folder, newest first, readable or not."""
     folder = Path(folder) if folder else saves_dir()
-    if not folder.is_dir():
+    try:
+        if not folder.is_dir():
+            return []
+        _sweep_temp_files(folder)
+        paths = sorted(p for p in folder.glob("*.json") if not p.name.startswith("."))
+    except OSError:
         return []
-    _sweep_temp_files(folder)
-    infos = [inspect(p) for p in folder.glob("*.json") if not p.name.startswith(".")]
+    infos = [inspect(p) for p in paths]
     infos.sort(key=lambda i: -i.updated)
     return infos
 
 
 def _sweep_temp_files(folder: Path, max_age: float = 3600.0) -> None:
     """Remove our own half-written temp files (``.NAME.json.XXXX.tmp``) left by a crash during a
-    save, once they are an hour old. Save files themselves are never touched."""
+    save, once they are an hour old. Save files themselves are never touched, nor anything that
+    is not a regular file."""
     now = time.time()
     for tmp in folder.glob(".*.json.*.tmp"):
         try:
-            if now - tmp.stat().st_mtime > max_age:
+            st = os.lstat(tmp)
+            if stat.S_ISREG(st.st_mode) and now - st.st_mtime > max_age:
                 tmp.unlink()
         except OSError:
             pass

@@ -13,3 +13,11 @@ def data_dir(tmp_path, monkeypatch) -> Path:
     folder = tmp_path / "allmine-data"
     monkeypatch.setenv("ALLMINE_DATA_DIR", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def no_input_grace(monkeypatch):
+    """Keys typed before a new viewer's screen (or a curtain) appeared are still dropped, but the
+    extra quarter second for human reading is not waited for in tests (test_privacy_audit checks
+    it on its own)."""
+    monkeypatch.setenv("ALLMINE_INPUT_GRACE", "0")

@@ -107,9 +107,48 @@ def test_bad_command_lines_exit_2(data, args, words):
     assert not (data / "saves").exists() or not any((data / "saves").iterdir())
 
 
-def test_argparse_errors_exit_2(data):
-    proc = run("simulate", "all-mine", "--players", "three", data=data)
-    assert proc.returncode == 2 and "invalid int value" in proc.stderr
+@pytest.mark.parametrize("args, words, hint", [
+    (["new"], ["required", "GAME", "--players"], "allmine new --help"),
+    (["new", "all-mine"], ["required", "--players"], "allmine new --help"),
+    (["new", "all-mine", "--players", "A,B,C", "--seed"], ["--seed", "expected one argument"],
+     "allmine new --help"),
+    (["new", "all-mine", "--players"], ["--players", "expected one argument"],
+     "allmine new --help"),
+    (["new", "all-mine", "--players", "A,B,C", "--colour", "red"], ["unrecognized", "--colour"],
+     "allmine new --help"),
+    (["new", "all-mine", "--players", "A,B,C", "--option"], ["--option"], "allmine new --help"),
+    (["new", "all-mine", "--players", "A,B,C", "--seed", "  "], ["--seed needs a value"],
+     "allmine new --help"),
+    (["new", "all-mine", "extra", "--players", "A,B,C"], ["unrecognized", "extra"],
+     "allmine new --help"),
+    (["frobnicate"], ["invalid choice", "frobnicate"], "allmine --help"),
+    (["--colour"], ["unrecognized", "--colour"], "allmine --help"),
+    (["resume", "a.json", "b.json"], ["unrecognized", "b.json"], "allmine resume --help"),
+    (["saves", "extra"], ["unrecognized", "extra"], "allmine saves --help"),
+    (["check-save"], ["required", "PATH"], "allmine check-save --help"),
+    (["simulate"], ["required", "GAME"], "allmine simulate --help"),
+    (["simulate", "all-mine", "--players", "three"], ["invalid int value", "three"],
+     "allmine simulate --help"),
+    (["simulate", "all-mine", "--games"], ["--games", "expected one argument"],
+     "allmine simulate --help"),
+    (["bench", "--fast"], ["unrecognized", "--fast"], "allmine bench --help"),
+    (["new", "chess", "--players", "A,B"], ["Unknown game 'chess'"], "allmine new --help"),
+][1:])
+def test_every_bad_command_line_prints_one_line_and_exits_2(data, args, words, hint):
+    proc = run(*args, data=data)
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    line = one_line(proc.stderr)
+    assert line.startswith("allmine: error: ")
+    for word in words:
+        assert word in line
+    assert line.endswith(f"(see {hint})")
+    assert "usage:" not in proc.stderr and proc.stdout == ""
+
+
+@pytest.mark.parametrize("args", [["--help"], ["new", "--help"], ["simulate", "-h"]])
+def test_help_still_prints_the_usage(data, args):
+    proc = run(*args, data=data)
+    assert proc.returncode == 0 and proc.stdout.startswith("usage: allmine")
 
 
 # -- simulate ----------------------------------------------------------------------------------
@@ -264,3 +303,37 @@ def test_resume_by_name_and_newest(data, launched):
     assert launched[-1]["match"].log == match.log
     assert cli.main(["resume"]) == 0
     assert launched[-1]["save_path"] == folder / "one.json"
+
+
+# -- the odd files, through the real command -------------------------------------------
+ODD_FILES = {
+    "nan.json": lambda good: good.replace('"seed":5', '"seed":NaN'),
+    "digits.json": lambda good: good.replace('"seed":5', '"seed":' + "7" * 5000),
+    "deep.json": lambda good: good.replace('"ui":{', '"ui":{"x":' + "[" * 20000 + "]" * 20000
+                                           + ","),
+    "infinite-time.json": lambda good: good.replace('"updated":', '"updated":1e999,"x":'),
+}
+
+
+def test_odd_files_never_hide_the_good_save(data):
+    folder = storage.saves_dir()
+    good = folder / "all-mine-good.json"
+    storage.write_save(good, mid_game_match())
+    text = good.read_text(encoding="utf-8")
+    for name, damage in ODD_FILES.items():
+        assert damage(text) != text
+        (folder / name).write_text(damage(text), encoding="utf-8")
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "pipe.json")
+    proc = run("saves", data=data, timeout=60)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    assert "resumable" in proc.stdout and good.name in proc.stdout
+    assert proc.stdout.count("unreadable") == len(ODD_FILES) + hasattr(os, "mkfifo")
+    for name in list(ODD_FILES) + (["pipe.json"] if hasattr(os, "mkfifo") else []):
+        check = run("check-save", str(folder / name), data=data, timeout=60)
+        assert check.returncode == 1 and "Traceback" not in check.stderr
+        one_line(check.stderr)
+        resume = run("resume", name, data=data, timeout=60)
+        assert resume.returncode == 1 and name in one_line(resume.stderr)
+    newest = storage.newest_resumable()  # the newest unfinished game is still the good one
+    assert newest is not None and newest.path == good

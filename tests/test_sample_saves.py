@@ -1,4 +1,5 @@
-"""The sample saves in saves/ load, are games in progress, and are what tools/make_sample_saves.py makes."""
+"""The sample saves in saves/ load, are games in progress (or, ``*-finished.json``, finished
+games), and are what tools/make_sample_saves.py makes."""
 from __future__ import annotations
 
 import importlib.util
@@ -15,6 +16,8 @@ from allmine_tui.games import GAMES
 
 REPO = Path(__file__).resolve().parent.parent
 SAVES = sorted((REPO / "saves").glob("*.json"))
+FINISHED = [p for p in SAVES if p.name.endswith("-finished.json")]
+IN_PROGRESS = [p for p in SAVES if p not in FINISHED]
 
 
 def load_tool():
@@ -34,9 +37,10 @@ def test_there_are_samples_for_every_game():
     games = {json.loads(p.read_text(encoding="utf-8"))["game"] for p in SAVES}
     assert games <= set(GAMES)
     assert "all-mine" in games
+    assert {p.name for p in FINISHED} == {f"{game}-finished.json" for game in GAMES}
 
 
-@pytest.mark.parametrize("path", SAVES, ids=[p.name for p in SAVES])
+@pytest.mark.parametrize("path", IN_PROGRESS, ids=[p.name for p in IN_PROGRESS])
 def test_sample_save_loads_and_is_in_progress(path):
     before = path.read_bytes()
     match, doc = storage.load_match(path)
@@ -51,6 +55,18 @@ def test_sample_save_loads_and_is_in_progress(path):
     info = storage.inspect(path)
     assert info.ok and not info.over and info.humans == len(match.humans)
     assert path.read_bytes() == before  # loading never rewrites a save
+
+
+@pytest.mark.parametrize("path", FINISHED, ids=[p.name for p in FINISHED])
+def test_finished_sample_is_over_with_people_at_the_table(path):
+    before = path.read_bytes()
+    match, doc = storage.load_match(path)
+    assert match.is_over() and doc["summary"]["over"]
+    assert len(match.humans) >= 2 and len(match.humans) < len(match.seats)  # and a bot
+    assert match.rules.result(match.state).winners
+    info = storage.inspect(path)
+    assert info.ok and info.over
+    assert path.read_bytes() == before
 
 
 def test_mid_hand_sample_shape():
@@ -83,7 +99,7 @@ def test_tool_regenerates_the_same_games(tmp_path):
 
 def test_samples_can_be_played_to_the_end(tmp_path):
     rng = random.Random(7)
-    for path in SAVES:
+    for path in IN_PROGRESS:
         copy = tmp_path / path.name
         shutil.copyfile(path, copy)
         match, _ = storage.load_match(copy)

@@ -321,6 +321,8 @@ from allmine_tui import storage
 from allmine_tui.engine import Match, Seat
 
 path = Path(sys.argv[1])
+background = sys.argv[2] == "background"  # the app's way: storage.AutoSaver
+saver = storage.AutoSaver(path) if background else None
 seats = [Seat("A"), Seat("B"), Seat("C")]
 if path.exists():
     match, _ = storage.load_match(path)
@@ -334,8 +336,13 @@ while True:
     # every save holds at least one move)
     seat = match.to_act()[0]
     match.apply(seat, match.legal_actions(seat)[0])
-    storage.write_save(path, match)
+    if background:
+        saver.save(match)
+    else:
+        storage.write_save(path, match)
     if not announced:
+        if background:
+            saver.flush()  # the file exists before the first kill
         print("saving", flush=True)
         announced = True
 """
@@ -350,7 +357,8 @@ def reference_log():
     return match.log
 
 
-def test_kill_during_save_never_leaves_a_broken_file(tmp_path):
+@pytest.mark.parametrize("mode", ["direct", "background"])
+def test_kill_during_save_never_leaves_a_broken_file(tmp_path, mode):
     script = tmp_path / "autosaver.py"
     script.write_text(AUTOSAVER)
     path = storage.saves_dir() / "autosave.json"
@@ -358,7 +366,7 @@ def test_kill_during_save_never_leaves_a_broken_file(tmp_path):
     rng = random.Random(1234)
     lengths = []
     for _round in range(8):
-        proc = subprocess.Popen([sys.executable, str(script), str(path)],
+        proc = subprocess.Popen([sys.executable, str(script), str(path), mode],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
             line = proc.stdout.readline()

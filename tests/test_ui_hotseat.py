@@ -192,6 +192,10 @@ async def test_peek_at_own_hand_between_turns(monkeypatch):
     from allmine_tui.ui.screens.choose_player import ChoosePlayerScreen
 
     monkeypatch.setenv("ALLMINE_BOT_DELAY", "60")  # the bot keeps thinking during the test
+    # (its secret prediction would take no pause: pretend it is a public move)
+    from allmine_tui.ui.screens.play import PlayScreen
+
+    monkeypatch.setattr(PlayScreen, "_secret_decision", lambda self, seat: False)
     match = Match("all-mine", [Seat("Ann"), Seat("Bob"), Seat("Cleo", "random")], 4)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:

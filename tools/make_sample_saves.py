@@ -3,9 +3,10 @@
     python tools/make_sample_saves.py [OUT_DIR]
 
 Each sample is a seeded game with two human seats and bots in the others (so resuming shows the
-privacy curtain). Bots play their own moves; the humans' moves are picked by a seeded RNG. The game
-stops at the first moment a human must act once the wanted progress is reached, and is written with
-``storage.write_save``. The same seeds always give the same games.
+privacy curtain). Bots play their own moves; the humans' moves are picked by a seeded RNG. A game in
+progress stops at the first moment a human must act once the wanted progress is reached; a finished
+sample (``*-finished.json``, for the results screen and the replay viewer) is played to the end.
+Each is written with ``storage.write_save``. The same seeds always give the same games.
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ class Sample:
     game: str
     seats: tuple[Seat, ...]
     seed: int
-    ready: Callable[[Match], bool]  # True once the game has gone far enough
+    ready: Callable[[Match], bool] | None  # True once the game has gone far enough; None: the end
     about: str
 
 
@@ -92,20 +93,35 @@ SAMPLES = [
     Sample("this-is-mine-negotiation.json", "this-is-mine",
            (Seat("Ann"), Seat("Bob"), Seat("Cleo", "random")), 6006,
            _this_is_mine_negotiation, "3 players, round 3 or later, a claim disputed with money on a lot"),
+    Sample("all-mine-finished.json", "all-mine",
+           (Seat("Arve"), Seat("Brittany"), Seat("Clay", "normal")), 1101, None, "3 players, finished"),
+    Sample("all-in-finished.json", "all-in",
+           (Seat("Ann"), Seat("Bob"), Seat("Cleo", "normal")), 3103, None,
+           "3 players on advanced sheets, finished"),
+    Sample("mine-all-mine-finished.json", "mine-all-mine",
+           (Seat("Ann"), Seat("Bob"), Seat("Cleo", "normal"), Seat("Dan", "random")), 4104, None,
+           "4 players, finished"),
+    Sample("mine-all-mines-finished.json", "mine-all-mines",
+           (Seat("Ann"), Seat("Bob", "normal"), Seat("Cleo")), 5105, None, "3 players, finished"),
+    Sample("this-is-mine-finished.json", "this-is-mine",
+           (Seat("Ann"), Seat("Bob"), Seat("Cleo", "normal"), Seat("Dan", "random")), 6106, None,
+           "4 players, finished"),
 ]
 
 
 def build(sample: Sample, max_actions: int = 10_000) -> Match:
-    """Play the sample's game until it is ready and a human must act."""
+    """Play the sample's game until it is ready and a human must act (or to its end)."""
     options = {"sheets": "advanced"} if sample.game == "all-in" else None
     match = Match(sample.game, list(sample.seats), sample.seed, options)
     rng = random.Random(f"sample/{sample.filename}/{sample.seed}")
     while len(match.log) < max_actions:
         match.run_bots()
         if match.is_over():
+            if sample.ready is None:
+                return match
             raise RuntimeError(f"{sample.filename}: the game ended before it was ready")
         humans = match.human_seats_to_act()
-        if sample.ready(match) and humans:
+        if sample.ready is not None and sample.ready(match) and humans:
             return match
         seat = humans[0]
         match.apply(seat, rng.choice(match.legal_actions(seat)))

@@ -157,6 +157,20 @@ class Rules:
         """Short text such as 'hand 2/3, trick 7' for save listings."""
         return ""
 
+    def can_undo(self, before: Any, seat: int, action: Action, after: Any) -> bool:
+        """Whether ``seat`` may take back ``action``, which took the game from ``before`` to
+        ``after`` (it is the seat's last action; the Match checks that the seat is a human's and
+        that nobody who acted since could tell, see ``engine.undo``). True only when the action
+        revealed nothing: no card drawn or turned over, no other seat's secret choice resolved,
+        no random outcome. Games that allow no undo keep this default."""
+        return False
+
+    def undo_with_previous(self, state: Any, seat: int) -> bool:
+        """True when ``seat`` is half-way through a move made of several actions (All In: a card
+        chosen but not yet written). Taking back the end of such a move takes back its start too,
+        so a player never lands in a position the screen would not leave them in."""
+        return False
+
     def private_seats(self, state: Any, seat: int) -> bool:
         """True when acting for ``seat`` now needs that seat's private information on screen."""
         return True

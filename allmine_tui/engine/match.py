@@ -1,8 +1,8 @@
 """A Match: one game in progress with its seats, seed, options and action log.
 
 The app, the ``simulate`` command and the tests all drive games through a Match. It applies actions,
-asks bots for theirs (from their seat's view only), replays its log from the seed, and says which
-seat's eyes the screen should show.
+asks bots for theirs (from their seat's view only), replays its log from the seed, takes back a
+human's last move when the rules allow it, and says which seat's eyes the screen should show.
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 
 from .contract import Action, Event, IllegalAction, Rules
 from .rng import stream
+from .undo import UndoPlan, plan_undo
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,12 @@ class Match:
         self.events: list[Event] = [] if _state is not None else \
             list(self.rules.opening_events(self.state))
         self._bot_rng = stream(seed, "bots", 0)
+        # For taking moves back: the length of ``events`` before each logged action; the bot RNG
+        # state before each action of the human who acted last; and the last plan worked out
+        # (``(seat, plan or reason)``, until the log changes).
+        self._marks: list[int] = []
+        self._rng_marks: dict[int, tuple] = {}
+        self._plan: tuple[int, UndoPlan | str] | None = None
 
     # -- playing -------------------------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -78,8 +85,14 @@ class Match:
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply a seat's action; on ``IllegalAction`` nothing changes, not even the log."""
         events = self.rules.apply(self.state, seat, action)
+        if seat not in self._bots:
+            if self.log and self.log[-1][0] != seat:
+                self._rng_marks.clear()
+            self._rng_marks[len(self.log)] = self._bot_rng.getstate()
+        self._marks.append(len(self.events))
         self.log.append((seat, action))
         self.events.extend(events)
+        self._plan = None
         return events
 
     def view(self, seat: int | None) -> dict:
@@ -118,6 +131,64 @@ class Match:
             self.apply(seats[0], self.bot_choice(seats[0]))
             count += 1
         return count
+
+    # -- taking a move back ----------------------------------------------------------------------
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last move now (one line for a player), or None."""
+        plan = self._undo_plan(seat)
+        return plan if isinstance(plan, str) else None
+
+    def undo(self, seat: int) -> int:
+        """Take back ``seat``'s last move (with the start of a move made of several actions) by
+        replaying the log without it, so everything saved is as if it had never been made.
+        Raises ``IllegalAction`` with the reason when it may not. Returns the actions removed."""
+        plan = self._undo_plan(seat)
+        if isinstance(plan, str):
+            raise IllegalAction(plan)
+        taken = 0
+        while not isinstance(plan, str):
+            self._take_back(plan)
+            taken += 1
+            if not self.rules.undo_with_previous(self.state, seat):
+                break
+            plan = self._undo_plan(seat)
+        self.events.append(Event(f"{{{seat}}} took back a move.", "undo"))
+        return taken
+
+    def _undo_plan(self, seat: int):
+        """An ``UndoPlan`` for ``seat``'s last action, or the reason it cannot be taken back."""
+        if not 0 <= seat < len(self.seats):
+            return "There is no such player."
+        if seat in self._bots:
+            return "Bots never take back their moves."
+        if self.is_over():
+            return "The game is over: its moves stand."
+        index = next((i for i in range(len(self.log) - 1, -1, -1) if self.log[i][0] == seat),
+                     None)
+        if index is None:
+            return "You have not made a move yet."
+        plan = self._plan
+        if plan is None or plan[0] != seat:
+            plan = self._plan = (seat, plan_undo(self, seat, index))
+        return plan[1]
+
+    def _take_back(self, plan: UndoPlan) -> None:
+        i = plan.index
+        last = i == len(self.log) - 1
+        self.state = plan.state
+        del self.log[i]
+        start = self._marks[i]
+        end = self._marks[i + 1] if not last else len(self.events)
+        del self.events[start:end]
+        self._marks = self._marks[:i] + [m - (end - start) for m in self._marks[i + 1:]]
+        rng_state = self._rng_marks.pop(i, None)
+        self._rng_marks = {k - (k > i): v for k, v in self._rng_marks.items()}
+        if last:  # nobody drew from the bots' RNG since: put it back where it was
+            if rng_state is not None:
+                self._bot_rng.setstate(rng_state)
+            else:  # the move was made before this match was loaded: as a fresh load would be
+                self._bot_rng = stream(self.seed, "bots", i)
+        self._plan = None
 
     # -- who looks at the screen ---------------------------------------------------------------
     @property
@@ -159,6 +230,7 @@ class Match:
         for seat, action in log:
             match.apply(seat, action)
         match._bot_rng = stream(seed, "bots", len(match.log))
+        match._rng_marks.clear()  # taken before the RNG above: not this match's
         return match
 
     @classmethod

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
@@ -30,6 +31,47 @@ class AllMineApp(App):
             self.open_session(self._start_session)
         self.call_after_refresh(self.check_size)
 
+    # -- input --------------------------------------------------------------------------------
+    async def on_event(self, event: events.Event) -> None:
+        """A screen may refuse keys and clicks (``accepts_input``): the curtain and the game screens
+        drop input typed ahead by the previous person at every change of who is looking."""
+        if isinstance(event, events.Key) and event.key == "escape" and not event.is_forwarded \
+                and self._screen_stacks.get(self._current_mode) \
+                and self.screen.query("HelpPanel"):
+            self.action_hide_help_panel()  # Esc closes the Keys panel first
+            return
+        if isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Click)) \
+                and not event.is_forwarded:
+            try:
+                gate = getattr(self.screen, "accepts_input", None)
+            except Exception:  # no screen yet
+                gate = None
+            if gate is not None and not gate(event):
+                return
+        await super().on_event(event)
+
+    def get_system_commands(self, screen):
+        """The palette: Textual's own commands and the app's (new game, saves, rules...)."""
+        from .palette import app_commands
+
+        yield from super().get_system_commands(screen)
+        yield from app_commands(self, screen)
+
+    def notify(self, message: str, *, title: str = "", severity="information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Notifications are always plain text: they often carry names (``Widget.notify`` asks for
+        markup by default, so the flag is ignored)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def _on_notify(self, event) -> None:
+        """A notice with the same text as one still on screen replaces it (its time starts
+        again), so a refused key pressed ten times never stacks ten copies over the board.
+        (Textual calls its own handler after this one; it shows the new notice.)"""
+        new = event.notification
+        for old in list(self._notifications):
+            if (old.message, old.title, old.severity) == (new.message, new.title, new.severity):
+                self._unnotify(old, refresh=False)
+
     # -- navigation ----------------------------------------------------------------------------
     def open_session(self, session) -> None:
         """Show a game (from a new setup or a save)."""
@@ -40,6 +82,37 @@ class AllMineApp(App):
         from .screens.results import ResultsScreen
 
         self.switch_screen(ResultsScreen(session))
+
+    # -- screens that open over others ----------------------------------------------------------
+    def push_screen(self, screen, *args, **kwargs):
+        """As Textual's, but the "please enlarge" message stays the top screen: it is taken off
+        first, and put back over the new screen if that one does not fit either."""
+        self._drop_too_small()
+        result = super().push_screen(screen, *args, **kwargs)
+        self.call_after_refresh(self.check_size)
+        return result
+
+    def pop_screen(self):
+        """As Textual's; a screen under the "please enlarge" message that closes itself (a
+        dismissed dialog, a game leaving) takes its own place in the stack, not the message's."""
+        self._drop_too_small()
+        result = super().pop_screen()
+        forget_closed_widgets()
+        self.call_after_refresh(self.check_size)
+        return result
+
+    def action_command_palette(self) -> None:
+        """Open the command palette, unless one is already open (or still opening) anywhere in
+        the stack (two would clash: Textual gives each the same id), or the curtain is up."""
+        from textual.command import CommandPalette
+
+        if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            return
+        top = next((s for s in reversed(self.screen_stack) if not isinstance(s, TooSmallScreen)),
+                   None)
+        if getattr(top, "OWN_KEYS", None) is not None:
+            return  # nothing opens over the curtain
+        super().action_command_palette()
 
     # -- too small -----------------------------------------------------------------------------
     def on_resize(self, event) -> None:
@@ -52,19 +125,40 @@ class AllMineApp(App):
             return getattr(screen, "MIN_SIZE", (80, 24))
         return (80, 24)
 
+    def _drop_too_small(self) -> None:
+        """Take the "please enlarge" message off the stack (it is only ever the top screen)."""
+        screen, self._too_small = self._too_small, None
+        if screen is not None and self.screen_stack and self.screen is screen:
+            super().pop_screen()
+
     def check_size(self) -> None:
+        if not self.is_running or not self.screen_stack:
+            return
+        if self._too_small is not None and self._too_small not in self.screen_stack:
+            self._too_small = None  # replaced by another screen (switch_screen)
         width, height = self.size
         need_w, need_h = self.needed_size()
         small = width < need_w or height < need_h
         if small and self._too_small is None:
             self._too_small = TooSmallScreen(need_w, need_h)
-            self.push_screen(self._too_small)
+            super().push_screen(self._too_small)
         elif small and self._too_small is not None:
             self._too_small.update_size(need_w, need_h)
         elif not small and self._too_small is not None:
-            screen, self._too_small = self._too_small, None
-            if self.screen is screen:
-                self.pop_screen()
+            self._drop_too_small()
+
+
+def forget_closed_widgets() -> None:
+    """Let the widgets of closed screens go. Textual memoizes a colour calculation per widget
+    (``StylesCache.get_inner_outer``, an lru_cache of 1,024 entries on a method), which keeps every
+    closed screen's widgets and their rendered lines alive until 1,024 more have passed: about
+    10,000 objects and a few MiB per game. The memo is cheap to rebuild for the widgets on show."""
+    try:
+        from textual._styles_cache import StylesCache
+
+        StylesCache.get_inner_outer.cache_clear()
+    except (ImportError, AttributeError):  # another Textual version: nothing to do
+        pass
 
 
 def run_app(match=None, save_path: Path | None = None, ui_state: dict | None = None) -> None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import Action, Event, Match
-from .. import storage
+from .. import records, storage
 
 
 @dataclass
@@ -40,6 +40,7 @@ class GameSession:
         self.curtain_up = match.needs_curtain()
         self.save_error: str | None = None
         self.peeking = False
+        self._saver: storage.AutoSaver | None = None
 
     @property
     def names(self) -> list[str]:
@@ -104,16 +105,49 @@ class GameSession:
         self.curtain_up = False
         self.autosave()
 
+    def end_peek(self) -> None:
+        """A peek is over: nobody's view is on screen any more, and whoever holds the keyboard
+        now is unknown, so the next private decision comes behind the curtain."""
+        if self.peeking:
+            self.peeking = False
+            self.forget_viewer()
+
+    def forget_viewer(self) -> None:
+        """Nobody in particular is at the keyboard now (after a peek, or a public decision made
+        on the table view in front of everyone): the next private view needs the curtain."""
+        if self.match.needs_curtain():
+            self.viewer = None
+
     def raise_curtain(self) -> None:
         self.curtain_up = True
         self.autosave()
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply and autosave. ``IllegalAction`` propagates and nothing changes."""
+        public = not self.match.rules.private_seats(self.match.state, seat)
         events = self.match.apply(seat, action)
         self.peeking = False
+        if public:
+            self.forget_viewer()
         self.autosave()
+        if self.match.is_over():  # a finished game with a human in it joins the records, once
+            problem = records.add(self.match, self.created)[1]
+            self.save_error = self.save_error or problem
         return events
+
+    def undo(self) -> str | None:
+        """Take back the last move of the player whose view is on screen; with several people at
+        the keyboard, only while it still is. Returns None when done, else why not (one line)."""
+        seat = self.screen_viewer()
+        if seat is None:
+            return "Take back a move while your own view is on screen, before the next player."
+        reason = self.match.undo_refusal(seat)
+        if reason is not None:
+            return reason
+        self.match.undo(seat)
+        self.peeking = False
+        self.autosave()
+        return None
 
     def bot_choice(self, seat: int) -> Action:
         return self.match.bot_choice(seat)
@@ -123,13 +157,13 @@ class GameSession:
         return {"viewer": self.viewer, "curtain": self.curtain_up}
 
     def autosave(self) -> None:
+        """Hand the game to its background writer (see storage.AutoSaver); a failed write is
+        reported on the next save, and play goes on."""
         if self.save_path is None:
             return
-        try:
-            storage.write_save(self.save_path, self.match, self.ui_state(), self.created)
-            self.save_error = None
-        except OSError as exc:  # keep playing; tell the player
-            self.save_error = f"Autosave failed: {exc.strerror or exc}"
+        if self._saver is None:
+            self._saver = storage.AutoSaver(self.save_path)
+        self.save_error = self._saver.save(self.match, self.ui_state(), self.created)
 
     @classmethod
     def load(cls, path: Path) -> "GameSession":

@@ -533,6 +533,23 @@ class AllInRules(Rules):
             return "finished"
         return f"round {state.round}/{ROUNDS}"
 
+    # -- taking a move back --------------------------------------------------------------------
+    def can_undo(self, before: AllInState, seat: int, action: Action, after: AllInState) -> bool:
+        """Choosing a card or a Golden Deck card, and writing it while others are still to write
+        (the last writer ends the round: new cards, or the Golden Deck for those who surrounded
+        their Golden Card). A skip was the only move there was: nothing to take back."""
+        if action.kind in ("card", "golden"):
+            return True
+        if action.kind == "place":
+            return after.phase == before.phase and after.round == before.round
+        return False
+
+    def undo_with_previous(self, state: AllInState, seat: int) -> bool:
+        """A card chosen (or a Golden Deck card picked) but not written yet: writing it is one
+        move for the player, so taking it back takes the choice back too."""
+        return (state.phase != OVER and not state.done[seat]
+                and (state.choice[seat] is not None or state.golden_pick[seat] is not None))
+
     # -- for tests -----------------------------------------------------------------------------
     def perturb_secrets(self, state: AllInState, viewer: int | None, rng) -> AllInState:
         new = AllInState.from_json(state.to_json())

@@ -110,18 +110,18 @@ class AllInScreen(PlayScreen):
     ] + [Binding(str(i + 1), f"sheet({i})", f"Sheet {i + 1}", show=False, priority=True)
          for i in range(6)]
 
-    def __init__(self, session) -> None:
-        super().__init__(session)
-        self._view: dict | None = None
-        self._legal: list[Action] = []
-        self.mode = TABLE
-        self.choices: list[int] = []  # cards the viewer may pick now, in Tab order
-        self.costs: dict[int, int] = {}
-        self.cells: list[int] = []  # spaces where the card may go
-        self.selected: int | None = None
-        self.cursor: int | None = None
-        self.shown_seat = 0  # whose sheet is shown at the end
-        self._key: tuple | None = None
+    VIEWER_STATE = {
+        "_view": None,
+        "_legal": [],
+        "mode": TABLE,
+        "choices": [],  # cards the viewer may pick now, in Tab order
+        "costs": {},
+        "cells": [],  # spaces where the card may go
+        "selected": None,
+        "cursor": None,
+        "shown_seat": 0,  # whose sheet is shown at the end
+        "_key": None,
+    }
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -135,12 +135,8 @@ class AllInScreen(PlayScreen):
                     yield TablePanel(id="table")
             yield PromptBar(id="prompt")
 
-    def on_mount(self) -> None:
-        from ...ui.widgets.log import GameLog
-
-        self.query_one(GameLog).can_focus = False  # the arrow keys belong to the sheet
+    def board_mounted(self) -> None:
         self._fit()
-        super().on_mount()
 
     def on_resize(self, _event) -> None:
         self._fit()
@@ -149,7 +145,8 @@ class AllInScreen(PlayScreen):
         """The board keeps what it needs (a tall sheet fits from 30 rows); the log gets the rest."""
         from ...ui.widgets.log import GameLog
 
-        self.query_one(GameLog).styles.height = max(3, min(10, self.app.size.height - 32))
+        for log in self.query(GameLog):
+            log.styles.height = max(3, min(10, self.app.size.height - 32))
 
     # -- deciding what the viewer may do -------------------------------------------------------
     @property

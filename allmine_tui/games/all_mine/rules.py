@@ -401,6 +401,17 @@ class AllMineRules(Rules):
         return (f"hand {state.hand_no + 1}/{state.n}, "
                 f"trick {min(state.tricks_done + 1, total)}/{total}")
 
+    # -- taking a move back --------------------------------------------------------------------
+    def can_undo(self, before: AllMineState, seat: int, action: Action,
+                 after: AllMineState) -> bool:
+        """A prediction while someone has still to place theirs (the last one reveals them all);
+        a card played or a heap stack taken while the hand goes on (a new deal is news)."""
+        if action.kind == "predict":
+            return after.phase == PREDICT
+        if action.kind in ("play", "heap"):
+            return after.phase != OVER and after.hand_no == before.hand_no
+        return False
+
     # -- for tests -----------------------------------------------------------------------------
     def perturb_secrets(self, state: AllMineState, viewer: int | None, rng) -> AllMineState:
         """Shuffle, suit by suit, every card face ``viewer`` cannot see (other hands and the heap),

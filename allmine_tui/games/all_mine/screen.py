@@ -34,29 +34,30 @@ class AllMineScreen(PlayScreen):
     AllMineScreen #prompt { height: 1; padding: 0 1; background: $boost; }
     AllMineScreen #game-log { height: 1fr; min-height: 3; }
     """
+    # all priority: keys are handled in the order typed, at once (see PlayScreen.accepts_input)
     BINDINGS = [
-        Binding("left", "move(-1)", "←", show=False),
-        Binding("right", "move(1)", "→", show=False),
-        Binding("up", "row(-1)", "↑", show=False),
-        Binding("down", "row(1)", "↓", show=False),
-        Binding("enter,space", "choose", "Choose/play"),
-        Binding("backspace", "clear", "Clear", show=False),
-        Binding("c", "suit(0)", "C", show=False),
-        Binding("g", "suit(1)", "G", show=False),
-        Binding("m", "suit(2)", "M", show=False),
-        Binding("d", "suit(3)", "D", show=False),
+        Binding("left", "move(-1)", "←", show=False, priority=True),
+        Binding("right", "move(1)", "→", show=False, priority=True),
+        Binding("up", "row(-1)", "↑", show=False, priority=True),
+        Binding("down", "row(1)", "↓", show=False, priority=True),
+        Binding("enter,space", "choose", "Choose/play", priority=True),
+        Binding("backspace", "clear", "Clear", show=False, priority=True),
+        Binding("c", "suit(0)", "C", show=False, priority=True),
+        Binding("g", "suit(1)", "G", show=False, priority=True),
+        Binding("m", "suit(2)", "M", show=False, priority=True),
+        Binding("d", "suit(3)", "D", show=False, priority=True),
     ]
 
-    def __init__(self, session) -> None:
-        super().__init__(session)
-        self.cursor = 0  # index in the hand
-        self.heap_cursor = 0  # a suit of the heap
-        self.pick_row = 0  # 0 Most, 1 Fewest
-        self.pick_col = 0
-        self.picks: list[int | None] = [None, None]
-        self._view: dict | None = None
-        self._legal: list[Action] = []
-        self._picks_for: tuple | None = None
+    VIEWER_STATE = {
+        "cursor": 0,  # index in the hand
+        "heap_cursor": 0,  # a suit of the heap
+        "pick_row": 0,  # 0 Most, 1 Fewest
+        "pick_col": 0,
+        "picks": [None, None],  # the half-made prediction
+        "_picks_for": None,
+        "_view": None,
+        "_legal": [],
+    }
 
     def compose_board(self) -> ComposeResult:
         with Vertical(id="board"):
@@ -128,7 +129,7 @@ class AllMineScreen(PlayScreen):
             if hand and hand[self.cursor] not in playable:
                 self.cursor = next(i for i, c in enumerate(hand) if c in playable)
         cursor = self.cursor if phase == "play" and acting else None
-        caption = "HAND" if viewer is None else names[viewer][:8].upper()
+        caption = Text("HAND" if viewer is None else names[viewer][:8].upper())
         self.query_one(HandRow).show(hand, view["display"], playable, cursor, caption)
         self.query_one("#prompt", Static).update(self._prompt(view, viewer, legal))
 
@@ -181,7 +182,7 @@ class AllMineScreen(PlayScreen):
             table.add_column(col)
         totals = self.match.view(None)["scores"]
         for seat, p in enumerate(record["players"]):
-            table.add_row(self.names[seat], f"+{suit_tag(p['most'])} {p['most_points']}",
+            table.add_row(Text(self.names[seat]), f"+{suit_tag(p['most'])} {p['most_points']}",
                           f"−{suit_tag(p['fewest'])} {p['fewest_points']}",
                           "/".join(map(str, p["counts"])),
                           f"{p['total']} (bonus {p['bonus']})", str(totals[seat]))

@@ -175,8 +175,10 @@ class TrickArea(Horizontal):
     def show(self, view: dict, names: list[str]) -> None:
         n, display = view["n"], view["display"]
         trick = view["trick"]
-        done = not trick and view["last_trick"]
-        shown = trick or view["last_trick"]
+        # tricks of an earlier hand are not shown once the new hand is dealt
+        this_hand = view["tricks_done"] > 0
+        done = not trick and this_hand and view["last_trick"]
+        shown = trick or (view["last_trick"] if this_hand else [])
         winner = view["last_winner"] if done else _winning(trick, display)
         for i in range(4):
             slot = self.query_one(f"#slot-{i}")
@@ -203,7 +205,7 @@ class TrickArea(Horizontal):
             led = suit_of(trick[0][1])
             last.append("   led: ")
             last.append_text(suit_text(led, f" {SUITS[led]}"))
-            if view.get("prev_trick"):
+            if view.get("prev_trick") and this_hand:
                 last.append(f"\nlast trick: {names[view['prev_winner']]} took ")
                 for _seat, c in view["prev_trick"]:
                     last.append_text(card_label(c, display))
@@ -237,7 +239,7 @@ class HandRow(Horizontal):
             yield CardFace(id=f"hand-{i}", classes="hand-card")
 
     def show(self, hand: list[int] | None, display, legal: set[int], cursor: int | None,
-             caption: str) -> None:
+             caption) -> None:
         self.query_one("#hand-caption", Static).update(caption)
         hand = hand or []
         for i in range(12):

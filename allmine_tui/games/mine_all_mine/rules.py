@@ -579,6 +579,17 @@ class MineAllMineRules(Rules):
         return (f"round {state.round_no + 1}/{ROUNDS}, "
                 f"{sum(state.launched)}/{state.n} launched")
 
+    # -- taking a move back ------------------------------------------------------------------------
+    def can_undo(self, before: MineAllMineState, seat: int, action: Action,
+                 after: MineAllMineState) -> bool:
+        """Adding and removing fleet cards, and the launch itself until the last fleet is in
+        (that reveals every fleet and plays the round)."""
+        if action.kind in ("add", "remove"):
+            return True
+        if action.kind == "launch":
+            return after.phase == FLEET and after.round_no == before.round_no
+        return False
+
     # -- for tests ----------------------------------------------------------------------------------
     def perturb_secrets(self, state: MineAllMineState, viewer: int | None, rng) -> MineAllMineState:
         """Shuffle every card ``viewer`` cannot see (other hands and the undealt cards) keeping hand

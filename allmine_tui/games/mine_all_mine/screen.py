@@ -64,12 +64,7 @@ class MineAllMineScreen(PlayScreen):
         Binding("l", "launch", "Launch", priority=True),
     ]
 
-    def __init__(self, session) -> None:
-        super().__init__(session)
-        self.cursor = 0
-        self.option = 0
-        self._view: dict | None = None
-        self._legal: list[Action] = []
+    VIEWER_STATE = {"cursor": 0, "option": 0, "_view": None, "_legal": []}
 
     def compose_board(self) -> ComposeResult:
         with Vertical(id="board"):
@@ -83,12 +78,6 @@ class MineAllMineScreen(PlayScreen):
             with Horizontal(id="fleet-row"):
                 yield Static(id="fleet")
                 yield KeyButton("▶ Launch [L]", id="launch", classes="-primary")
-
-    def on_mount(self) -> None:
-        from ...ui.widgets.log import GameLog
-
-        self.query_one(GameLog).can_focus = False  # the arrow keys belong to the cards
-        super().on_mount()
 
     # -- drawing -------------------------------------------------------------------------------
     def status_text(self, view: dict, viewer: int | None) -> Text:
@@ -129,7 +118,7 @@ class MineAllMineScreen(PlayScreen):
             self.option = min(self.option, k - 1)
         acting = bool(legal)
         self.query_one("#hand-caption", Static).update(
-            "HAND" if viewer is None else names[viewer][:7].upper())
+            Text("HAND" if viewer is None else names[viewer][:7].upper()))
         for i in range(MAX_HAND):
             face = self.query_one(f"#ship-{i}", ShipCardFace)
             if i < len(hand):

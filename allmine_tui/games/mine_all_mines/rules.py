@@ -775,6 +775,21 @@ class MineAllMinesRules(Rules):
             pass
         return super().describe_action(action)
 
+    # -- taking a move back ------------------------------------------------------------------------
+    def can_undo(self, before: MineAllMinesState, seat: int, action: Action,
+                 after: MineAllMinesState) -> bool:
+        """Anything within the turn until it ends (End your turn, or an unplayable dwarf
+        discarded), except a purchase that turned over a new card. The dwarf played, gems taken,
+        stolen, traded or swapped, helpers, claims and the Lamp reveal nothing that was hidden."""
+        if action.kind in ("end", "discard") or after.phase == OVER:
+            return False
+        if (after.round_no, after.turn, after.seat) != (before.round_no, before.turn, seat):
+            return False
+        if action.kind == "buy":
+            return (len(after.jewelry_deck), len(after.support_deck)) == \
+                (len(before.jewelry_deck), len(before.support_deck))
+        return True
+
     # -- for tests -----------------------------------------------------------------------------------
     def perturb_secrets(self, st: MineAllMinesState, viewer: int | None, rng) -> MineAllMinesState:
         """Re-deal every other seat's unplayed dwarves between its hand and its random discards

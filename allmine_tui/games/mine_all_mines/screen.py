@@ -56,12 +56,7 @@ class MineAllMinesScreen(PlayScreen):
     ] + [Binding(str(i), f"pick({i - 1})", str(i), show=False, priority=True)
          for i in range(1, 10)]
 
-    def __init__(self, session) -> None:
-        super().__init__(session)
-        self._view: dict | None = None
-        self._legal: list[Action] = []
-        self._key: tuple | None = None
-        self._filtered = False
+    VIEWER_STATE = {"_view": None, "_legal": [], "_key": None, "_filtered": False}
 
     def compose(self) -> ComposeResult:
         yield Static(id="status-bar")
@@ -75,10 +70,6 @@ class MineAllMinesScreen(PlayScreen):
                 yield ChoiceTree(max_lines=10, id="moves")
             yield GameLog(id="game-log")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one(GameLog).can_focus = False  # the arrow keys belong to the menu
-        super().on_mount()
 
     # -- drawing -------------------------------------------------------------------------------
     def status_text(self, view: dict, viewer: int | None) -> Text:

@@ -513,6 +513,26 @@ class ThisIsMineRules(Rules):
             return f"{action.kind} {name_of(a[0])}"
         return super().describe_action(action)
 
+    # -- taking a move back ------------------------------------------------------------------------
+    def can_undo(self, before: ThisIsMineState, seat: int, action: Action,
+                 after: ThisIsMineState) -> bool:
+        """A card put in a lot until the split is complete; a claim or a refusal (nobody has
+        answered yet); an acceptance while others still have to answer; a pass on the Balance
+        Card while others are still asked; a secret end choice until everyone has made theirs.
+        Taking a lot (the cards go into a hand) and a new round's boxes are never taken back."""
+        kind = action.kind
+        if kind == "put":
+            return after.phase == SPLIT
+        if kind in ("claim", "refuse"):
+            return True
+        if kind == "accept":
+            return after.phase == NEGOTIATE and after.claim is not None
+        if kind == "balance":
+            return after.phase == BALANCE
+        if kind in ("discard", "copy"):
+            return after.phase == before.phase
+        return False
+
     # -- for tests -----------------------------------------------------------------------------------
     def perturb_secrets(self, st: ThisIsMineState, viewer: int | None, rng) -> ThisIsMineState:
         """Shuffle what ``viewer`` cannot see: the deck order and the removed cards, the other

@@ -83,14 +83,8 @@ class ThisIsMineScreen(PlayScreen):
         Binding(letter, f"to_lot({i})", letter.upper(), show=False, priority=True)
         for i, letter in enumerate("abcd")]
 
-    def __init__(self, session) -> None:
-        super().__init__(session)
-        self._view: dict | None = None
-        self._legal: list[Action] = []
-        self._key: tuple | None = None
-        self.split: list[int | None] = []
-        self.cursor = 0
-        self._split_for: tuple | None = None
+    VIEWER_STATE = {"_view": None, "_legal": [], "_key": None, "split": [], "cursor": 0,
+                    "_split_for": None}
 
     def compose(self) -> ComposeResult:
         yield Static(id="status-bar")
@@ -106,10 +100,6 @@ class ThisIsMineScreen(PlayScreen):
                 yield ChoiceTree(max_lines=8, id="moves")
             yield GameLog(id="game-log")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one(GameLog).can_focus = False
-        super().on_mount()
 
     # -- drawing -------------------------------------------------------------------------------
     def status_text(self, view: dict, viewer: int | None) -> Text:
@@ -133,6 +123,8 @@ class ThisIsMineScreen(PlayScreen):
         else:
             t.append("· game over ")
         t.append(f"· deck {view['deck_count']} ", style="dim")
+        if viewer is not None and len(self.match.humans) > 1:
+            t.append(f"· viewing as {names[viewer]} ", style="italic")
         return t
 
     def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:

@@ -1,6 +1,7 @@
 """A small modal that asks which player (e.g. who wants to peek at their hand)."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -23,9 +24,9 @@ class ChoosePlayerScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.prompt, classes="dialog-title")
+            yield Static(Text(self.prompt), classes="dialog-title")
             for seat, name in self.players:
-                yield Button(name, id=f"seat-{seat}")
+                yield Button(Text(name), id=f"seat-{seat}")
             yield Button("Cancel", id="cancel", variant="default")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

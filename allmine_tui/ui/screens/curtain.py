@@ -1,56 +1,112 @@
-"""The privacy curtain: hides everything until the named player says nobody else is looking."""
+"""The privacy curtain: hides everything until the named player says nobody else is looking.
+
+It is a screen of its own (the game's board is never drawn behind it, notifications are not shown
+on it, the command palette does not open over it) and answers only its own keys, and only keys
+pressed after it appeared: a key typed ahead by the previous player is dropped.
+"""
 from __future__ import annotations
 
+import math
+import os
+import time
+
+from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
 
-class CurtainScreen(Screen[bool]):
-    """Dismisses with True when the player is ready. Nothing of the game is drawn behind it."""
+def input_grace() -> float:
+    """Seconds after a new screen owner appears during which keys are still treated as typed
+    ahead (nobody reads a screen faster). ``ALLMINE_INPUT_GRACE`` overrides it (tests use 0)."""
+    try:
+        return max(0.0, float(os.environ.get("ALLMINE_INPUT_GRACE", "0.25")))
+    except ValueError:
+        return 0.25
+
+
+class CurtainScreen(Screen[str]):
+    """Dismisses with "ready" (the player is at the keyboard), "peek" (someone wants to look at
+    their own cards first) or "menu" (back to the menu; the game is saved)."""
+
     DEFAULT_CSS = """
     CurtainScreen { align: center middle; background: $background; }
-    #curtain-box { width: 60; height: auto; border: double $accent; padding: 1 3; background: $panel; }
+    CurtainScreen ToastRack { display: none; }
+    #curtain-box { width: 64; height: auto; border: double $accent; padding: 1 3; background: $panel; }
     #curtain-title { text-align: center; text-style: bold; padding-bottom: 1; }
     #curtain-text { text-align: center; padding-bottom: 1; }
     #curtain-ready { width: 100%; }
+    #curtain-keys { text-align: center; padding-top: 1; color: $text-muted; }
     """
 
     MIN_SIZE = (40, 10)
-    BINDINGS = [("enter", "ready", "I'm ready"), ("space", "ready", "I'm ready"),
-                ("escape", "menu", "Menu")]
+    #: Only these keys work here (the app refuses its palette over a curtain).
+    BINDINGS = [
+        Binding("enter", "ready", "I am ready", priority=True),
+        Binding("p", "peek", "Peek", priority=True),
+        Binding("escape,q", "menu", "Menu", priority=True),
+    ]
+    OWN_KEYS = frozenset({"enter", "p", "escape", "q", "ctrl+q"})
 
-    def __init__(self, name: str, reason: str = "") -> None:
+    def __init__(self, name: str, reason: str = "", peek: bool = False) -> None:
         super().__init__()
         self.player = name
         self.reason = reason
+        self.for_peek = peek
+        self._input_since = math.inf
 
     def compose(self) -> ComposeResult:
+        name = self.player
         with Middle():
             with Center():
                 with Vertical(id="curtain-box"):
-                    yield Static(f"Pass the keyboard to  [b]{_escape(self.player.upper())}[/b]",
-                                 id="curtain-title")
-                    yield Static(
-                        f"{_escape(self.player)}, press Enter when nobody else can see the screen."
-                        + (f"\n{_escape(self.reason)}" if self.reason else ""),
-                        id="curtain-text")
-                    yield Button(f"I am {self.player}, show me", id="curtain-ready",
+                    title = Text("Pass the keyboard to  ")
+                    title.append(name, style="bold reverse")
+                    yield Static(title, id="curtain-title")
+                    text = Text(name)
+                    text.append(", press Enter when nobody else can see the screen.")
+                    if self.reason:
+                        text.append("\n" + self.reason)
+                    yield Static(text, id="curtain-text")
+                    yield Button(Text(f"I am {name}, show me"), id="curtain-ready",
                                  variant="primary")
+                    keys = Text.assemble(("Enter", "bold"), f": I am {name}, show me")
+                    if not self.for_peek:
+                        keys.append("\n")
+                        keys.append("p", style="bold")
+                        keys.append(": peek at my own cards")
+                    keys.append("\n")
+                    keys.append("Esc or q", style="bold")
+                    keys.append(": back to the menu, the game is saved")
+                    yield Static(keys, id="curtain-keys")
+
+    def on_screen_resume(self) -> None:
+        """Shown (pushed, or uncovered again): keys count from this moment, after the grace
+        (which also covers the few milliseconds before it is painted)."""
+        self._input_since = time.monotonic() + input_grace()
+
+    def on_screen_suspend(self) -> None:
+        self._input_since = math.inf  # covered (e.g. by the "please enlarge" message)
+
+    def accepts_input(self, event) -> bool:
+        if getattr(event, "key", None) == "ctrl+q":
+            return True
+        if getattr(event, "key", None) not in (None, *self.OWN_KEYS):
+            return False  # nothing but the curtain's own keys (Tab, palette...) works here
+        return getattr(event, "time", 0.0) >= self._input_since
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(True)
+        self.dismiss("ready")
 
     def action_ready(self) -> None:
-        self.dismiss(True)
+        self.dismiss("ready")
+
+    def action_peek(self) -> None:
+        if not self.for_peek:
+            self.dismiss("peek")
 
     def action_menu(self) -> None:
-        self.dismiss(False)
-
-
-def _escape(text: str) -> str:
-    from rich.markup import escape
-
-    return escape(text)
+        self.dismiss("menu")

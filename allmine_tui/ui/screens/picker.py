@@ -1,7 +1,8 @@
 """The game picker: the list of games, the highlighted game's details, and the newest save to resume.
 
 Keys: up/down choose a game; n new game, c continue (that game's saves), r rules, s all saves,
-enter resumes the newest unfinished save (or starts a new game when there is none), ? help, q quit.
+t records, enter resumes the newest unfinished save (or starts a new game when there is none),
+? help, q quit.
 Everything is also reachable with the mouse (the list, the buttons, the continue line, the footer).
 """
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from rich.markup import escape
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -18,7 +18,9 @@ from textual.screen import Screen
 from textual.message import Message
 from textual.widgets import Static
 
-from ... import storage
+from ..text import safe
+
+from ... import records, storage
 from ...games import GAMES, GameSpec
 from ..widgets.keybar import KeyBar
 from ..widgets.keybutton import KeyButton
@@ -81,6 +83,9 @@ def open_game(app, session) -> bool:
     """Ask the app to show ``session``'s game screen; explain (not crash) if it cannot."""
     try:
         app.open_session(session)
+        from ... import prefs
+
+        prefs.remember_game(session.match.game_id)  # the picker comes back on it
     except Exception as exc:  # e.g. a game whose screen is not written yet
         where = f" It is saved as {session.save_path.name}." if session.save_path else ""
         app.notify(f"Cannot show this game: {exc}.{where}", title="Game screen missing",
@@ -134,6 +139,7 @@ class PickerScreen(Screen):
         Binding("c", "continue_game", "Continue"),
         Binding("r", "rules", "Rules"),
         Binding("s", "saves", "Saves"),
+        Binding("t", "records", "Records"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -143,6 +149,7 @@ class PickerScreen(Screen):
         self._saves: list[storage.SaveInfo] = []
         self._newest: storage.SaveInfo | None = None
         self._chosen = 0
+        self._records: dict = {}  # per game id, from records.stats
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -162,14 +169,28 @@ class PickerScreen(Screen):
         yield ContinueLine(id="continue-line")
         yield KeyBar([("⏎", "Resume", "enter"), ("n", "New", "new_game"),
                       ("c", "Continue", "continue_game"), ("r", "Rules", "rules"),
-                      ("s", "Saves", "saves"), ("?", "Help", "help"), ("q", "Quit", "app.quit")])
+                      ("s", "Saves", "saves"), ("t", "Records", "records"), ("?", "Help", "help"),
+                      ("q", "Quit", "app.quit")])
 
     def on_mount(self) -> None:
-        self.query_one(GameList).show(self._chosen)
-        self._show_detail()
+        self._choose_last_played()
 
     def on_screen_resume(self) -> None:
+        self._choose_last_played()
         self.refresh_saves()
+
+    def _choose_last_played(self) -> None:
+        """The picker opens (and comes back) on the game played last."""
+        from ... import prefs
+
+        last = prefs.last_game()
+        # only when a game was played since the picker last looked: a choice made here (say,
+        # reading another game's rules) is not undone under the cursor
+        if last in GAMES and last != getattr(self, "_last_seen", None):
+            self._chosen = list(GAMES).index(last)
+        self._last_seen = last
+        self.query_one(GameList).show(self._chosen)
+        self._show_detail()
 
     # -- data ----------------------------------------------------------------------------------
     @property
@@ -187,11 +208,16 @@ class PickerScreen(Screen):
 
     def _read_saves(self) -> None:
         saves = storage.list_saves()
-        self.app.call_from_thread(self._show_saves, saves)
+        found = records.load()
+        self.app.call_from_thread(self._show_saves, saves, found)
 
-    def _show_saves(self, saves: list[storage.SaveInfo]) -> None:
+    def _show_saves(self, saves: list[storage.SaveInfo], found=None) -> None:
         if not self.is_attached:
             return
+        if found is not None:
+            self._records = records.stats(found.valid)
+            if found.problem:
+                self.notify(found.problem, title="Records", severity="warning", timeout=8)
         self._saves = saves
         self._newest = next((s for s in self._saves if s.ok and not s.over), None)
         line = self.query_one("#continue-line", ContinueLine)
@@ -200,18 +226,18 @@ class PickerScreen(Screen):
             line.set_class(False, "-available")
         else:
             info = self._newest
-            line.update(f"[b]Continue:[/b] {escape(info.title)} · "
-                        f"{escape(short_players(info.players))} · "
-                        f"{escape(info.progress)} · {escape(info.when())}  [b]\\[enter][/b]")
+            line.update(f"[b]Continue:[/b] {safe(info.title)} · "
+                        f"{safe(short_players(info.players))} · "
+                        f"{safe(info.progress)} · {safe(info.when())}  [b]\\[enter][/b]")
             line.set_class(True, "-available")
         self._show_detail()
 
     def _show_detail(self) -> None:
         spec = GAMES[self.game_id]
-        self.query_one("#detail-title", Static).update(f"[b]{escape(spec.title)}[/b]")
+        self.query_one("#detail-title", Static).update(f"[b]{safe(spec.title)}[/b]")
         self.query_one("#detail-blurb", Static).update(
-            f"{escape(spec.blurb)}\n\nPlayers: {players_range(spec)}    "
-            f"Time: {escape(spec.minutes)}")
+            f"{safe(spec.blurb)}\n\nPlayers: {players_range(spec)}    "
+            f"Time: {safe(spec.minutes)}")
         mine = self.saves_of(spec.id)
         going = sum(1 for s in mine if not s.over)
         finished = len(mine) - going
@@ -224,7 +250,8 @@ class PickerScreen(Screen):
             if finished:
                 parts.append(f"{finished} finished")
             saves = f"Saved games: {', '.join(parts)}."
-        self.query_one("#detail-saves", Static).update(saves)
+        summary = records.summary_line(self._records.get(spec.id))
+        self.query_one("#detail-saves", Static).update(f"{saves}\n{safe(summary)}")
         self.query_one("#continue-game", KeyButton).update(Text(f"[c] Continue ({going})"))
 
     # -- events --------------------------------------------------------------------------------
@@ -285,6 +312,11 @@ class PickerScreen(Screen):
         from .saves import SavesScreen
 
         self.app.push_screen(SavesScreen())
+
+    def action_records(self) -> None:
+        from .records import RecordsScreen
+
+        self.app.push_screen(RecordsScreen())
 
     def action_help(self) -> None:
         from .help import HelpScreen

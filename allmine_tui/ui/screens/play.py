@@ -3,23 +3,44 @@
 A game's screen subclasses ``PlayScreen`` and provides ``compose_board`` and ``show`` (draw a view);
 it calls ``submit(action)`` when the viewer makes a move. Everything about turns, bots, the curtain,
 saving and the end of the game is handled here, once for every game.
+
+Privacy is a mechanism of this class, not something each game must remember:
+
+- Everything a screen keeps for the person looking at it (cursors, selections, half-made choices)
+  is declared in the game screen's ``VIEWER_STATE``; those attributes are reset to their declared
+  values whenever the *owner* of the screen changes (a different viewer, or, on the table view,
+  a different person making a public decision).
+- When the viewer changes, the whole screen is composed afresh (new widgets, so no hidden widget,
+  scroll position, menu or tooltip keeps the previous viewer's things), notifications are dismissed
+  and input typed before the change is dropped (see ``accepts_input``): the new viewer gets exactly
+  what a freshly opened screen would give them.
+- When the viewer's private decision is sent and someone else is next, the private board is hidden
+  at once (in the same frame) and the curtain or the table view replaces it.
 """
 from __future__ import annotations
 
 import asyncio
+import copy
+import math
 import os
+import time
 from functools import partial
+from typing import Any, ClassVar
 
-from rich.markup import escape
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Button, Footer, Static
 
 from ...engine import Action, IllegalAction
 from ..session import GameSession
+from ..text import plain
+from ..undo_command import TakeBackCommand
 from ..widgets.log import GameLog
-from .curtain import CurtainScreen
+from .curtain import CurtainScreen, input_grace
+
+_NOBODY = object()
 
 
 def bot_delay() -> float:
@@ -29,6 +50,11 @@ def bot_delay() -> float:
         return 0.7
 
 
+def _from_input(message) -> bool:
+    """Messages our widgets post when someone clicks or chooses (not Textual's own events)."""
+    return type(message).__module__.startswith("allmine_tui") or isinstance(message, Button.Pressed)
+
+
 class PlayScreen(Screen):
     DEFAULT_CSS = """
     #status-bar { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; text-style: bold; }
@@ -36,11 +62,19 @@ class PlayScreen(Screen):
     MIN_SIZE = (100, 30)
     #: Markdown describing this screen's keys and mouse use; shown in help.
     CONTROLS = ""
+    #: Every attribute this screen keeps for the person looking at it, with its fresh value. They are
+    #: reset (deep copies of these values) whenever the screen's owner changes.
+    VIEWER_STATE: ClassVar[dict[str, Any]] = {}
+    # Priority bindings run as the app receives each key, in order, so the input gate (see
+    # ``accepts_input``) sees the screen as it is when each key is handled. Every game screen's
+    # bindings are priority bindings too.
     BINDINGS = [
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("q", "menu", "Menu (saved)"),
-        Binding("p", "peek", "Peek at my hand", show=False),
+        Binding("question_mark,f1", "help", "Help", priority=True),
+        Binding("q", "menu", "Menu (saved)", priority=True),
+        Binding("p", "peek", "Peek at my hand", show=False, priority=True),
+        Binding("u", "undo", "Take back", priority=True),
     ]
+    COMMANDS = {TakeBackCommand}
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
@@ -48,9 +82,15 @@ class PlayScreen(Screen):
         self.match = session.match
         self.viewer: int | None = None
         self.actor: int | None = None  # who acts now on this screen (see GameSession.actor)
+        self._owner: object = _NOBODY
+        self._drawn_viewer: object = _NOBODY
+        self._rebuilding = False
+        self._input_since = math.inf  # input is closed until the first frame is on screen
+        self._owner_since = 0.0  # when the current owner got the screen
         self._curtain_open = False
         self._results_shown = False
         self._interludes: list[Screen] = []
+        self.reset_viewer_state()
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -62,37 +102,132 @@ class PlayScreen(Screen):
     def compose_board(self) -> ComposeResult:  # pragma: no cover - every game overrides it
         yield Static("board")
 
+    def board_mounted(self) -> None:
+        """Called after the widgets are (re)composed, before they are drawn."""
+
     def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
         """Draw ``view`` (what ``viewer`` may know). ``legal`` is the viewer's legal moves now."""
 
-    def status_text(self, view: dict, viewer: int | None) -> str:
+    def status_text(self, view: dict, viewer: int | None) -> str | Text:
         return self.match.rules.info.title
 
     @property
     def names(self) -> list[str]:
         return self.session.names
 
+    # -- who owns the screen ---------------------------------------------------------------------
+    def reset_viewer_state(self) -> None:
+        for name, value in self.VIEWER_STATE.items():
+            setattr(self, name, copy.deepcopy(value))
+
+    def accepts_input(self, event) -> bool:
+        """Keys and clicks made before the current owner's screen was on view are dropped: typed
+        ahead by the previous person, they must not act for (or reveal) the next one."""
+        if not self.match.needs_curtain():
+            return True  # one person at the keyboard: nothing typed ahead belongs to another
+        return not self._rebuilding and getattr(event, "time", 0.0) >= self._input_since
+
+    async def _on_message(self, message) -> None:
+        """A widget's message made from the previous owner's input (a menu line chosen, a card
+        clicked) that is handled after the owner changed is dropped, so one person's double
+        Enter never acts for the next one."""
+        if message.time < self._owner_since and _from_input(message):
+            return
+        await super()._on_message(message)
+
+    def _open_input(self) -> None:
+        """Keys count from now on, after the grace (which also covers the few milliseconds
+        before the new owner's screen is painted)."""
+        if not self._rebuilding:
+            self._input_since = time.monotonic() + input_grace()
+
+    def _close_input(self) -> None:
+        self._input_since = math.inf
+
+    def _owner_changed(self) -> None:
+        self._owner_since = time.monotonic()
+        self.reset_viewer_state()
+        self._close_input()
+        self.dismiss_private_notices()
+
+    def dismiss_private_notices(self) -> None:
+        """Notifications and tooltips belong to the person who caused them."""
+        if not self.is_attached:
+            return
+        self.app.clear_notifications()
+        # anything posted later by the handler that changed the owner goes too
+        self.call_later(self.app.clear_notifications)
+        try:
+            self._clear_tooltip()
+        except Exception:  # pragma: no cover - no tooltip machinery yet
+            pass
+
     # -- the loop ------------------------------------------------------------------------------
     def on_mount(self) -> None:
+        self.board_mounted()
         self.redraw()
-        self.call_after_refresh(self.advance)
+        # the curtain (when one is due) comes up before the table is ever painted
+        self.advance()
         self.call_after_refresh(self.app.check_size)
 
     def redraw(self) -> None:
+        if not self.is_attached or self._pruning:
+            return  # (closing: a bot's move may still arrive)
         session = self.session
         viewer = session.screen_viewer()
-        self.viewer = viewer
+        actor = session.actor()
+        owner = (viewer,) if viewer is not None else (None, actor)
+        if owner != self._owner:
+            self._owner = owner
+            self._owner_changed()
+            if self._drawn_viewer is not _NOBODY and viewer != self._drawn_viewer:
+                self._start_rebuild()
+        self.viewer, self.actor = viewer, actor
+        if self._rebuilding:
+            return  # drawn when the fresh widgets are in
+        if self._input_since == math.inf:
+            self._open_input()
+        self._draw()
+
+    def _draw(self) -> None:
+        session, viewer = self.session, self.viewer
         view = self.match.view(viewer)
         legal: list[Action] = []
-        self.actor = session.actor()
         if self.actor is not None:
             legal = self.match.legal_actions(self.actor)
-        self.query_one("#status-bar", Static).update(self.status_text(view, viewer))
+        self._drawn_viewer = viewer
+        status = self.status_text(view, viewer)
+        self.query_one("#status-bar", Static).update(
+            plain(status) if isinstance(status, str) else status)
         self.show(view, viewer, legal)
         self.query_one(GameLog).sync(session, viewer)
         if session.save_error:
             self.notify(session.save_error, severity="error")
             session.save_error = None
+
+    def _start_rebuild(self) -> None:
+        """A new viewer: hide everything now, then compose the screen afresh and draw it."""
+        if self._rebuilding:
+            return  # the rebuild under way draws whoever owns the screen when it is done
+        for child in self.children:
+            if not child.has_class("-textual-system"):
+                child.display = False
+        self._rebuilding = True
+        self.run_worker(self._rebuild(), group="rebuild")
+
+    async def _rebuild(self) -> None:
+        try:
+            await self.recompose()
+        finally:
+            self._rebuilding = False
+        if not self.is_attached:
+            return
+        self.board_mounted()
+        self.viewer = self.session.screen_viewer()
+        self.actor = self.session.actor()
+        self._draw()
+        self.refresh_bindings()  # the new Footer lists the keys
+        self._open_input()
 
     def interlude(self, events: list) -> Screen | None:
         """A game may return a screen to show after some events (e.g. a hand's scores)."""
@@ -118,6 +253,9 @@ class PlayScreen(Screen):
 
             self.app.push_screen(screen, done)
             return
+        if self.session.peeking:  # nothing moves on while someone looks at their own cards
+            self.redraw()
+            return
         step = self.session.next_step()
         if step.kind == "over":
             self.redraw()
@@ -126,8 +264,6 @@ class PlayScreen(Screen):
                 self.set_timer(1.0 if bot_delay() else 0.05, self._results)
             return
         if step.kind == "bots":
-            if self.session.peeking:
-                return  # bots wait while someone peeks at their hand
             self.redraw()
             # a partial, not a coroutine: a worker cancelled before it starts leaves no
             # never-awaited coroutine behind
@@ -139,7 +275,7 @@ class PlayScreen(Screen):
         self.redraw()
 
     async def _bot_turn(self, seat: int) -> None:
-        delay = bot_delay()
+        delay = 0.0 if self._secret_decision(seat) else bot_delay()
         if delay:
             await asyncio.sleep(delay)
         if not self.is_attached:
@@ -153,6 +289,11 @@ class PlayScreen(Screen):
         self._queue_interludes(self.session.apply(seat, action))
         self.redraw()
         self.advance()
+
+    def _secret_decision(self, seat: int) -> bool:
+        """A bot's part of a simultaneous secret phase (several seats to act at once): nobody can
+        watch it, so it needs no pause."""
+        return len(self.match.to_act()) > 1
 
     def submit(self, action: Action) -> bool:
         """Play ``action`` for the viewer. An illegal move is explained and changes nothing."""
@@ -175,11 +316,15 @@ class PlayScreen(Screen):
         self.session.raise_curtain()
         self._curtain_open = True
         self.redraw()  # table view underneath, so nothing private lingers
+        self.dismiss_private_notices()
 
-        def passed(ready: bool | None) -> None:
+        def passed(answer: str | None) -> None:
             self._curtain_open = False
-            if not ready:
-                self.session.peeking = False
+            if answer == "peek":
+                self._choose_peeker(after=seat)
+                return
+            if answer != "ready":
+                self.session.end_peek()
                 self.app.pop_screen()
                 return
             if peek:
@@ -188,7 +333,7 @@ class PlayScreen(Screen):
             self.redraw()
             self.advance()
 
-        self.app.push_screen(CurtainScreen(self.names[seat], reason), passed)
+        self.app.push_screen(CurtainScreen(self.names[seat], reason, peek=peek), passed)
 
     # -- actions -------------------------------------------------------------------------------
     def action_help(self) -> None:
@@ -201,6 +346,16 @@ class PlayScreen(Screen):
         self.notify("Game saved. Pick it up again with Continue.", timeout=3)
         self.app.pop_screen()
 
+    def action_undo(self) -> None:
+        """Take back the viewer's last move (GameSession.undo says when that is allowed)."""
+        reason = self.session.undo()
+        if reason is not None:
+            self.notify(reason, title="Cannot take back", severity="warning")
+            return
+        self.workers.cancel_group(self, "bots")  # a bot may have been thinking about the move
+        self.redraw()
+        self.advance()
+
     def action_peek(self) -> None:
         """Between turns, with several humans, let one of them look at their own hand."""
         session = self.session
@@ -208,20 +363,30 @@ class PlayScreen(Screen):
             self.notify("Your hand is already on screen.", severity="information")
             return
         if session.peeking:
-            session.peeking = False
+            session.end_peek()
             self.redraw()
             self.advance()
             return
         if self.viewer is not None:
             self.notify("Your hand is already on screen.", severity="information")
             return
+        self._choose_peeker()
+
+    def _choose_peeker(self, after: int | None = None) -> None:
+        """Ask who wants to peek; that person gets their own curtain. ``after``: the seat whose
+        curtain was up, which comes back if nobody peeks."""
         from .choose_player import ChoosePlayerScreen
 
         humans = self.match.humans
 
         def chosen(seat: int | None) -> None:
-            if seat is not None:
+            if seat is not None and seat == after:
+                # the person whose turn it is: that is simply passing their curtain
+                self._show_curtain(seat)
+            elif seat is not None:
                 self._show_curtain(seat, "Peeking: press p when you are done.", peek=True)
+            else:
+                self.advance()
 
         self.app.push_screen(ChoosePlayerScreen([(s, self.names[s]) for s in humans]), chosen)
 
@@ -237,6 +402,5 @@ class PlayScreen(Screen):
         if self.match.is_over() and not self._results_shown:
             self.advance()
 
-
-def esc(text: str) -> str:
-    return escape(text)
+    def on_screen_suspend(self) -> None:
+        self._close_input()

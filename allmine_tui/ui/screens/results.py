@@ -1,13 +1,18 @@
-"""The end of a game: who won, and the score breakdown the rules give (one column per player)."""
+"""The end of a game: who won, the score breakdown the rules give (one column per player) and,
+beside it (below it on a narrow terminal), the game round by round. From here: the final table or
+a replay of the whole game (the replay viewer), the same game again with a new seed, or a new one."""
 from __future__ import annotations
 
-from rich.markup import escape
+import secrets
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static
+
+from ..text import safe
 
 STAR = "★"
 
@@ -42,23 +47,30 @@ class ResultsScreen(Screen):
         text-style: bold;
         color: $warning;
     }
-    #results-body { height: 1fr; }
-    #results-table {
+    #results-body { height: 1fr; layout: horizontal; }
+    #results-body.-narrow { layout: vertical; }
+    #results-body > Vertical { width: auto; height: auto; margin-right: 1; }
+    #results-body.-narrow > Vertical { width: 100%; margin-right: 0; }
+    #results-table, #history-table {
+        width: auto;
         height: auto;
-        max-height: 100%;
         margin-top: 1;
         border: round $primary;
-        scrollbar-size-vertical: 1;
     }
-    #results-notes { height: auto; padding: 0 2; color: $text-muted; }
+    #results-body.-narrow DataTable { width: 100%; }
+    #history-title { height: 1; padding: 0 1; margin-top: 1; text-style: bold; }
+    #results-notes, #history-notes { height: auto; padding: 0 2; color: $text-muted; }
     #results-buttons { height: auto; padding: 1 1 0 1; }
     #results-buttons Button { margin-right: 2; }
     """
     MIN_SIZE = (80, 24)
     BINDINGS = [
-        Binding("enter", "enter", "Back to the games", priority=True),
+        Binding("enter", "enter", "Games list", priority=True),
         Binding("escape,m", "menu", "Back to the games", show=False),
-        Binding("n", "new_game", "New game (same game)"),
+        Binding("p", "play_again", "Play again"),
+        Binding("f", "final_table", "Final table"),
+        Binding("v", "replay", "Replay"),
+        Binding("n", "new_game", "New game"),
         Binding("question_mark,f1", "help", "Help"),
     ]
 
@@ -67,22 +79,31 @@ class ResultsScreen(Screen):
         self.session = session
         self.match = session.match
         self.result = self.match.rules.result(self.match.state)
+        self.history, self.history_problem = game_history(self.match)
 
     def compose(self) -> ComposeResult:
         names = self.session.names
         result = self.result
         title = self.match.rules.info.title
-        yield Static(f"[b]{escape(title)}[/b] · game over", id="results-title")
-        totals = "   ".join(f"{escape(name)} {score}" for name, score in zip(names, result.scores))
-        yield Static(f"{STAR} {escape(winners_line(names, result.winners))} {STAR}\n"
+        yield Static(f"[b]{safe(title)}[/b] · game over", id="results-title")
+        totals = "   ".join(f"{safe(name)} {score}" for name, score in zip(names, result.scores))
+        yield Static(f"{STAR} {safe(winners_line(names, result.winners))} {STAR}\n"
                      f"[not bold]{totals}[/not bold]", id="results-winners")
-        with Vertical(id="results-body"):
-            yield DataTable(id="results-table", cursor_type="none", zebra_stripes=True)
-            notes = "\n".join(escape(note_text(n, names)) for n in result.notes)
-            yield Static(notes, id="results-notes")
+        with VerticalScroll(id="results-body"):
+            with Vertical():
+                yield DataTable(id="results-table", cursor_type="none", zebra_stripes=True)
+                notes = "\n".join(safe(note_text(n, names)) for n in result.notes)
+                yield Static(notes, id="results-notes")
+            with Vertical():
+                yield Static("Round by round", id="history-title")
+                yield DataTable(id="history-table", cursor_type="none", zebra_stripes=True)
+                yield Static(id="history-notes")
         with Horizontal(id="results-buttons"):
-            yield Button("Back to the games  (enter)", id="menu", variant="primary", compact=True)
-            yield Button("New game  (n)", id="new-game", variant="success", compact=True)
+            yield Button("Games list  (enter)", id="menu", variant="primary", compact=True)
+            yield Button("Play again  (p)", id="play-again", variant="success", compact=True)
+            yield Button("Final table  (f)", id="final-table", compact=True)
+            yield Button("Replay  (v)", id="replay", compact=True)
+            yield Button("New game  (n)", id="new-game", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -104,7 +125,38 @@ class ResultsScreen(Screen):
             table.add_row(*cells)
         notes = self.query_one("#results-notes", Static)
         notes.display = bool(self.result.notes)
+        self._fill_history()
+        self.call_after_refresh(self._fit)
         table.focus()
+
+    def _fill_history(self) -> None:
+        table = self.query_one("#history-table", DataTable)
+        notes = self.query_one("#history-notes", Static)
+        history = self.history
+        if history is None:
+            table.display = False
+            notes.update(safe(self.history_problem or "No history for this game."))
+            return
+        table.add_column(Text(f"after · {history.score_label}"), key="label")
+        for seat, name in enumerate(self.session.names):
+            table.add_column(Text(name), key=f"seat-{seat}")
+        for row in history.rows:
+            cells = [Text(row.label, style="bold")]
+            for score, gained in zip(row.scores, row.gained):
+                cell = Text(str(score), style="bold")
+                cell.append(f"\n{gained}", style="")
+                cells.append(cell)
+            table.add_row(*cells, height=2)
+        notes.update(safe(" ".join(history.notes)))
+
+    def _fit(self) -> None:
+        """The two tables side by side when they fit, else one above the other."""
+        tables = self.query(DataTable)
+        wanted = sum(t.virtual_size.width for t in tables) + 8  # borders, gaps, scroll bar
+        self.query_one("#results-body").set_class(self.size.width < wanted, "-narrow")
+
+    def on_resize(self, event) -> None:
+        self._fit()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -112,6 +164,12 @@ class ResultsScreen(Screen):
             self.action_menu()
         elif event.button.id == "new-game":
             self.action_new_game()
+        elif event.button.id == "play-again":
+            self.action_play_again()
+        elif event.button.id == "final-table":
+            self.action_final_table()
+        elif event.button.id == "replay":
+            self.action_replay()
 
     def action_enter(self) -> None:
         focused = self.focused
@@ -131,7 +189,36 @@ class ResultsScreen(Screen):
 
         app = self.app
         back_to_picker(app)
-        app.push_screen(SetupScreen(self.match.game_id))
+        table = ([(s.name, s.bot) for s in self.match.seats], dict(self.match.options))
+        app.push_screen(SetupScreen(self.match.game_id, table))  # this table, to change
+
+    def action_play_again(self) -> None:
+        """The same game, seats and options with a new seed (a fresh save)."""
+        from ... import storage
+        from ...engine import Match
+        from ..session import GameSession
+        from .picker import back_to_picker, open_game
+
+        old = self.match
+        seed = old.seed
+        while seed == old.seed:
+            seed = secrets.randbelow(2**31)
+        session = GameSession(Match(old.game_id, old.seats, seed, old.options),
+                              storage.new_save_path(old.game_id))
+        session.autosave()
+        app = self.app
+        back_to_picker(app)
+        open_game(app, session)
+
+    def action_final_table(self) -> None:
+        from .replay import open_replay
+
+        open_replay(self.app, self.match)
+
+    def action_replay(self) -> None:
+        from .replay import open_replay
+
+        open_replay(self.app, self.match, 0)
 
     def action_help(self) -> None:
         from .help import HelpScreen
@@ -139,10 +226,25 @@ class ResultsScreen(Screen):
         self.app.push_screen(HelpScreen(self.match.game_id, RESULTS_CONTROLS))
 
 
+def game_history(match):
+    """The game's round-by-round history, or (None, why) when it cannot be made."""
+    from ...engine.history import Timeline
+
+    try:
+        timeline = Timeline(match)
+        return timeline.module.history(timeline), None
+    except Exception as exc:  # a history is a bonus: the results must show regardless
+        return None, f"The round-by-round history is not available ({exc})."
+
+
 RESULTS_CONTROLS = """\
 **Results**
 
 - The winner's column is marked with ★; equal totals share the win.
+- Beside the scores (below them on a narrow terminal): the game round by round, each player's
+  score after every round or hand and what they collected in it.
+- *p* plays again: the same game, players and options with a new shuffle.
+- *f* shows the final table (every hand and sheet open); *v* replays the game from the deal.
 - *Enter*, *Esc* or *m* (or the button) go back to the list of games; *n* sets up a new game of
   the same game. The finished game stays in the saves list.
 """

@@ -2,34 +2,61 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import RichLog
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+BOLD_KINDS = frozenset({"trick", "hand_scored", "game_over", "reveal"})
 
 
-class GameLog(RichLog):
-    """Shows the session's events for one viewer; rebuilt when the viewer changes so private
-    lines (such as your own prediction) are only ever shown to their owner."""
+class GameLog(VerticalScroll):
+    """Shows the session's events for one viewer. Private notes (such as your own prediction)
+    are only written while their owner is the viewer: the log is rebuilt whenever the viewer
+    changes. The text wraps to the width the log has now, so it rewraps after a resize, and it
+    keeps the newest line in view unless the reader has scrolled back."""
 
+    can_focus = False  # the arrow keys belong to the game; the wheel still scrolls the log
     DEFAULT_CSS = """
-    GameLog { height: 6; border-top: solid $primary-darken-2; }
+    GameLog { height: 6; border-top: solid $primary-darken-2; scrollbar-size-vertical: 1; }
+    GameLog > #log-text { width: 1fr; height: auto; padding: 0 1 0 0; }
     """
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=20,
-                         **kwargs)
+        super().__init__(**kwargs)
         self._shown = 0
         self._viewer: object = object()
+        self._text = Text()
+        self._last: object = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="log-text", markup=False)
+
+    @property
+    def text(self) -> Text:
+        """Everything the log holds now (its whole scrollback)."""
+        return self._text
 
     def sync(self, session, viewer: int | None) -> None:
         events = session.match.events
-        if viewer != self._viewer or len(events) < self._shown:
-            self.clear()
+        # a move taken back rewrites the end of the list: start again when it no longer
+        # continues what is shown
+        if viewer != self._viewer or len(events) < self._shown or \
+                (self._shown and events[self._shown - 1] is not self._last):
+            self._text = Text()
             self._shown = 0
             self._viewer = viewer
+        if self._shown == len(events) and self._shown:
+            return
         for event in events[self._shown:]:
-            line = Text(session.format(event, viewer))
-            if event.kind in ("trick", "hand_scored", "game_over", "reveal"):
-                line.stylize("bold")
-            self.write(line)
-        if len(events) != self._shown or not self._shown:
-            self.call_after_refresh(self.scroll_end, animate=False)
+            if self._text:
+                self._text.append("\n")
+            self._text.append(session.format(event, viewer),
+                              style="bold" if event.kind in BOLD_KINDS else "")
         self._shown = len(events)
+        self._last = events[-1] if events else None
+        self.query_one("#log-text", Static).update(self._text)
+
+    def on_mount(self) -> None:
+        # stays scrolled to the newest line as lines come and as the text rewraps, until the
+        # reader scrolls back (and again once they scroll down to the end)
+        self.anchor()

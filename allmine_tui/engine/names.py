@@ -1,0 +1,68 @@
+"""Player names: one rule for every way a game is set up, and short forms for narrow places.
+
+A name is 1 to ``MAX_NAME`` characters of printable text (letters, digits, emoji, punctuation,
+spaces inside); screens show it whole where there is room, else a short form that is still unique
+at the table (``short_names``), and the tightest places use unique tags of one to three
+characters (``tags``). Kept free of Textual: the command line uses it too.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+MAX_NAME = 16
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name, or None when it can."""
+    if not name.strip():
+        return "A player needs a name."
+    if name != name.strip():
+        return f"'{name.strip()}' has spaces at an end; leave them out."
+    if len(name) > MAX_NAME:
+        return f"'{name[:MAX_NAME]}…' is too long: names have at most {MAX_NAME} characters."
+    if any(unicodedata.category(ch)[0] == "C" for ch in name):
+        return "Names cannot hold control characters (such as tabs or escape codes)."
+    return None
+
+
+def _fold(text: str) -> str:
+    return text.casefold()
+
+
+def short_names(names: list[str], width: int) -> list[str]:
+    """Each name cut to ``width`` characters at most ("Maximilian" -> "Maxim…"), keeping them
+    unique at the table: where two cuts would read the same, their last letters tell them apart
+    ("Alexandra", "Alexander" at 6 -> "Alex…a", "Alex…r")."""
+    if width < 2:
+        raise ValueError("a short name needs at least two characters")
+    out = [n if len(n) <= width else n[:width - 1] + "…" for n in names]
+    for _ in range(3):
+        seen: dict[str, list[int]] = {}
+        for i, short in enumerate(out):
+            seen.setdefault(_fold(short), []).append(i)
+        clashes = [idx for idx in seen.values() if len(idx) > 1]
+        if not clashes:
+            return out
+        for group in clashes:
+            for k, i in enumerate(group):
+                name = names[i]
+                if len(name) <= width:
+                    continue
+                tail = name[-1] if _fold(name[-1]) not in {_fold(names[j][-1]) for j in group
+                                                          if j != i} else str(k + 1)
+                out[i] = name[:width - 2] + "…" + tail
+    # still the same (e.g. two long names ending alike): number them
+    return [short if [_fold(s) for s in out].count(_fold(short)) == 1 else
+            short[:width - 1] + str(i + 1) for i, short in enumerate(out)]
+
+
+def tags(names: list[str], most: int = 3) -> list[str]:
+    """Unique tags of 1 to ``most`` characters, as short as the table allows: Ann, Bob -> A, B;
+    Ann, Abe -> An, Ab; two names alike to ``most`` letters get their seat number instead."""
+    for length in range(1, most + 1):
+        cut = [n[:length] for n in names]
+        if len({_fold(c) for c in cut}) == len(cut):
+            return [c[:1].upper() + c[1:] for c in cut]
+    cut = [n[:most] for n in names]
+    return [c if [_fold(x) for x in cut].count(_fold(c)) == 1 else f"{c[:most - 1]}{i + 1}"
+            for i, c in enumerate(cut)]

@@ -1,0 +1,62 @@
+"""This is Mine!: the game round by round, and the cards each heir holds unseen."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ...engine.history import GameHistory, Timeline, round_rows, short
+from .data import load, name_of
+from .rules import COPY, DISCARD, OVER, RULES, ThisIsMineState
+
+def round_of(state: ThisIsMineState) -> int:
+    """Rounds 0..7, then the end (Relatives and Suitcases) as one more."""
+    return load().rounds if state.phase in (DISCARD, COPY, OVER) else state.round_no
+
+
+def round_label(r: int) -> str:
+    return "The end" if r >= load().rounds else f"Round {r + 1}"
+
+
+def _names(cards) -> str:
+    counts = Counter(name_of(c) for c in cards)
+    return ", ".join(f"{k}× {t}" if k > 1 else t for t, k in sorted(counts.items()))
+
+
+def _scores(rnd: int, state: ThisIsMineState) -> list:
+    """Money Cards and coins after a round; the final totals at the end."""
+    if rnd < load().rounds:
+        return [state.money[s] + state.coins[s] for s in range(state.n)]
+    return RULES.result(state).scores
+
+
+def _taken(rnd: int, before: ThisIsMineState, state: ThisIsMineState, s: int) -> str:
+    """The cards taken in a round; at the end, what Relatives took and Suitcases copied."""
+    if rnd < load().rounds:
+        got = (Counter(state.hands[s]) - Counter(before.hands[s])).elements()
+        return short(_names(got) or "nothing")
+    parts = []
+    if state.discards and state.discards[s]:
+        parts.append("lost " + ", ".join(name_of(t) for t in state.discards[s]))
+    if state.copies and state.copies[s]:
+        parts.append("copied " + ", ".join(name_of(t) for t in state.copies[s]))
+    return short("; ".join(parts) or "—")
+
+
+def history(timeline: Timeline) -> GameHistory:
+    """One row per round: the money each holds after it and the cards taken; then the end,
+    with the final totals and what Relatives took and Suitcases copied."""
+    return GameHistory("$", round_rows(timeline, _scores, _taken),
+                       ["After each round: Money Cards and coins, and the cards taken. The end "
+                        "adds the inheritance."])
+
+
+def hidden_cards(state: ThisIsMineState) -> list[str]:
+    """Per seat: the cards collected (face down for the others) and secret end choices."""
+    out = []
+    for s in range(state.n):
+        line = f"{{{s}}}: {_names(state.hands[s]) or 'no cards'}"
+        if state.discards and state.discards[s] and state.phase in (DISCARD, COPY):
+            line += "; Relatives take " + ", ".join(name_of(t) for t in state.discards[s])
+        if state.copies and state.copies[s] and state.phase == COPY:
+            line += "; Suitcases copy " + ", ".join(name_of(t) for t in state.copies[s])
+        out.append(line)
+    return out

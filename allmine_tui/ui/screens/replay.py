@@ -1,0 +1,227 @@
+"""The replay viewer: a finished game seen again, move by move, with every hand open.
+
+The game's own screen draws it: a ``ReplaySession`` stands in for the ``GameSession`` (the screen
+asks it the same questions), over a match moved to any position of the game's timeline, where
+nobody may act and nothing is saved. ``replay_screen`` adds the replay keys and a line per seat
+with the cards the others could not see. Only finished games can be opened: an unfinished one
+would show secrets still in play.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...engine import Action, IllegalAction, Match
+from ...engine.history import Timeline
+from .. import app as app_module
+from ..app import AllMineApp
+from ..session import GameSession, Step
+from .play import PlayScreen
+
+NOT_FINISHED = "is not finished: a replay would show cards still secret. Finish it first."
+
+
+class ReplaySession(GameSession):
+    """A finished game at a chosen position; ``seat`` is whose hidden cards the board shows."""
+
+    def __init__(self, match: Match, position: int | None = None) -> None:
+        if not match.is_over():
+            raise ValueError(f"This game {NOT_FINISHED}")
+        self.timeline = Timeline(match)
+        shown = Match(match.game_id, match.seats, match.seed, match.options)
+        super().__init__(shown, None)
+        self.curtain_up = False
+        self.seat = 0
+        self.position = 0
+        self.goto(self.timeline.last if position is None else position)
+
+    # -- moving around -------------------------------------------------------------------------
+    def goto(self, k: int) -> None:
+        self.position = max(0, min(k, self.timeline.last))
+        self.timeline.move_match(self.match, self.position)
+
+    def step(self, delta: int) -> None:
+        self.goto(self.position + delta)
+
+    def by_round(self, delta: int) -> None:
+        t = self.timeline
+        self.goto(t.next_round(self.position) if delta > 0 else t.previous_round(self.position))
+
+    def choose_seat(self, seat: int) -> None:
+        self.seat = seat % len(self.match.seats)
+
+    @property
+    def round_label(self) -> str:
+        t = self.timeline
+        return t.module.round_label(t.rounds[self.position])
+
+    def hidden_lines(self) -> list[str]:
+        names = self.names
+        lines = self.timeline.module.hidden_cards(self.match.state)
+        return [line.format(*names) for line in lines]
+
+    def last_move(self) -> str:
+        if self.position == 0:
+            return "the deal"
+        seat, action = self.timeline.log[self.position - 1]
+        return f"{self.names[seat]}: {self.match.rules.describe_action(action)}"
+
+    # -- what the game screen asks -------------------------------------------------------------
+    def next_step(self) -> Step:
+        return Step("human", None, False)  # nothing to run: the screen just draws
+
+    def screen_viewer(self) -> int | None:
+        return self.seat
+
+    def actor(self) -> int | None:
+        return None
+
+    def apply(self, seat: int, action: Action):
+        raise IllegalAction("This is a replay of a finished game: nothing can be played.")
+
+    def undo(self) -> str | None:
+        return "This is a replay of a finished game: its moves stand."
+
+    def autosave(self) -> None:
+        pass
+
+
+REPLAY_CONTROLS = """\
+**Replay of a finished game**
+
+- *←*/*→* one move back or on; *Home*/*End* the deal or the end; *PgUp*/*PgDn* a round back or on.
+- *Tab* / *Shift+Tab* or *1*–*6* choose whose cards the board shows; the line under the board
+  lists every seat's hidden cards at this point (the game is over, so nothing is secret).
+- *q* or *Esc* leave the replay.
+
+"""
+
+class ReplayControls(PlayScreen):
+    """The replay's part of the screen: placed before the game's own screen class (which is also
+    a PlayScreen), so its keys and drawing come first."""
+
+    DEFAULT_CSS = """
+    ReplayControls #replay-hidden { height: auto; max-height: 7; padding: 0 1; background: $boost; }
+    """
+    BINDINGS = [
+        Binding("left", "replay_step(-1)", "Back", priority=True),
+        Binding("right", "replay_step(1)", "On", priority=True),
+        Binding("home", "replay_goto('start')", "Deal", priority=True),
+        Binding("end", "replay_goto('end')", "End", priority=True),
+        Binding("pageup", "replay_round(-1)", "Round back", priority=True),
+        Binding("pagedown", "replay_round(1)", "Round on", priority=True),
+        Binding("tab", "replay_seat(1)", "Whose cards", priority=True),
+        Binding("shift+tab", "replay_seat(-1)", "Whose cards", show=False, priority=True),
+        *[Binding(str(i + 1), f"replay_pick({i})", str(i + 1), show=False, priority=True)
+          for i in range(6)],
+        Binding("q,escape", "menu", "Leave", priority=True),
+        Binding("u", "undo", "", show=False, priority=True),
+        Binding("p", "peek", "", show=False, priority=True),
+    ]
+    session: ReplaySession
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, Footer):
+                yield Static(id="replay-hidden")
+            yield widget
+
+    def status_text(self, view: dict, viewer: int | None):
+        s = self.session
+        t = Text(f" REPLAY {s.position}/{s.timeline.last} ", style="bold reverse")
+        t.append(f" {s.round_label} · {s.last_move()} · ")
+        base = super().status_text(view, viewer)
+        t.append_text(base if isinstance(base, Text) else Text(str(base)))
+        return t
+
+    def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
+        super().show(view, viewer, legal)
+        s = self.session
+        text = Text()
+        for i, line in enumerate(s.hidden_lines()):
+            if i:
+                text.append("\n")
+            text.append(("▶ " if i == s.seat else "  ") + line,
+                        style="bold" if i == s.seat else "")
+        self.query_one("#replay-hidden", Static).update(text)
+
+    # -- keys ----------------------------------------------------------------------------------
+    def action_replay_step(self, delta: int) -> None:
+        self.session.step(delta)
+        self.redraw()
+
+    def action_replay_round(self, delta: int) -> None:
+        self.session.by_round(delta)
+        self.redraw()
+
+    def action_replay_goto(self, where: str) -> None:
+        self.session.goto(0 if where == "start" else self.session.timeline.last)
+        self.redraw()
+
+    def action_replay_seat(self, delta: int) -> None:
+        self.session.choose_seat(self.session.seat + delta)
+        self.redraw()
+
+    def action_replay_pick(self, seat: int) -> None:
+        if seat < len(self.session.names):
+            self.session.choose_seat(seat)
+            self.redraw()
+
+    def submit(self, action: Action) -> bool:
+        self.notify("This is a replay of a finished game: nothing can be played.",
+                    severity="information", timeout=2)
+        return False
+
+    def action_undo(self) -> None:
+        self.notify(self.session.undo() or "", severity="information", timeout=2)
+
+    def action_peek(self) -> None:
+        self.notify("Every hand is open in a replay: Tab chooses whose the board shows.",
+                    severity="information", timeout=3)
+
+    def action_menu(self) -> None:
+        self.app.pop_screen()
+
+
+_classes: dict[type, type] = {}
+
+
+def replay_screen(session: ReplaySession) -> Screen:
+    """The game's own screen class with the replay's keys and hidden-cards line."""
+    base = session.match.spec.screen()
+    cls = _classes.get(base)
+    if cls is None:
+        cls = _classes[base] = type(f"Replay{base.__name__}", (ReplayControls, base), {
+            "CONTROLS": REPLAY_CONTROLS + getattr(base, "CONTROLS", "")})
+    return cls(session)
+
+
+def open_replay(app, match: Match, position: int | None = None) -> bool:
+    """Show the replay of a finished ``match`` (at ``position``, by default its end); an
+    unfinished one is refused with a notification. Returns True when shown."""
+    if not match.is_over():
+        app.notify(f"This game {NOT_FINISHED}", title="No replay yet", severity="warning")
+        return False
+    app.push_screen(replay_screen(ReplaySession(match, position)))
+    return True
+
+
+class ReplayApp(AllMineApp):
+    """The app opened straight on a replay (``allmine replay SAVE``); leaving it shows the picker."""
+
+    # the style sheets are found next to the module that names them: point at the app's own
+    CSS_PATH = [Path(app_module.__file__).parent / name for name in AllMineApp.CSS_PATH]
+
+    def __init__(self, match: Match) -> None:
+        super().__init__(ReplaySession(match, 0))
+
+    def open_session(self, session) -> None:
+        if isinstance(session, ReplaySession):
+            self.push_screen(replay_screen(session))
+        else:
+            super().open_session(session)

@@ -1,0 +1,33 @@
+"""User text on screen: player names, save names, reasons. Always plain text, never Rich markup.
+
+A name such as ``[/]Ann`` or ``[b]x`` must show exactly as typed and never break a screen, so every
+widget gets such text through these helpers: ``plain`` makes a ``Text`` (styled as a whole if asked),
+``safe`` escapes it for the rare place that builds a markup string.
+"""
+from __future__ import annotations
+
+from rich.markup import escape
+from rich.text import Text
+
+
+def plain(text: object, style: str = "") -> Text:
+    """``text`` as a Rich ``Text`` with no markup parsed (emoji codes stay as typed too)."""
+    return Text(str(text), style=style)
+
+
+def safe(text: object) -> str:
+    """``text`` escaped for a markup string: square brackets show as typed."""
+    return escape(str(text))
+
+
+def join(*parts: object) -> Text:
+    """Concatenate strings (plain) and ``Text`` pieces (kept with their styles) into one Text."""
+    out = Text()
+    for part in parts:
+        if isinstance(part, Text):
+            out.append_text(part)
+        elif isinstance(part, tuple):
+            out.append(str(part[0]), style=part[1])
+        else:
+            out.append(str(part))
+    return out

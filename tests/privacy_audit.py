@@ -1,0 +1,232 @@
+"""The hot-seat privacy audit: read everything the app holds on screen and check that nothing private
+of a seat other than the person at the keyboard is there.
+
+The audit keeps track of who holds the keyboard the way people at a table would: the person named
+by the curtain once they pass it; the person making a public decision on the table view; nobody
+after a peek ends. At every check it reads every widget of every screen on the stack (hidden ones
+too), their tooltips, the whole log with its scrollback, the status bar, every live notification
+and the painted frame, and fails (``Leak``) when it finds:
+
+- a game screen showing the view of a seat that is not at the keyboard (also read off the screen:
+  "viewing as NAME");
+- a private log note of another seat;
+- a notification raised while somebody else had the keyboard;
+- anything a game lists as private for another seat (``GAME_MARKS``: e.g. All Mine! hand cards).
+
+A second check (``screens_equal``) compares what the next player sees after two different private
+choices of the previous player: with no leak they are identical, styles included.
+"""
+from __future__ import annotations
+
+import html
+import io
+import re
+from dataclasses import dataclass, field
+
+from rich.console import Console
+from rich.text import Text
+from textual.content import Content
+from textual.widgets import Button, RichLog, Static
+
+from allmine_tui.ui.screens.curtain import CurtainScreen
+from allmine_tui.ui.screens.play import PlayScreen
+from allmine_tui.ui.widgets.log import GameLog
+
+
+class Leak(AssertionError):
+    """Something private reached the wrong person's eyes."""
+
+
+# -- reading the screen ------------------------------------------------------------------------
+def as_text(obj, width: int = 200) -> str:
+    if obj is None:
+        return ""
+    if isinstance(obj, str):
+        return obj
+    if isinstance(obj, (Text, Content)):
+        return obj.plain
+    console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
+    console.print(obj)
+    return console.export_text()
+
+
+def widget_texts(widget) -> list[str]:
+    out: list[str] = []
+    if isinstance(widget, RichLog):
+        out.extend(strip.text for strip in widget.lines)  # the whole scrollback
+    elif isinstance(widget, Button):
+        out.append(as_text(widget.label))
+    elif isinstance(widget, Static):
+        out.append(as_text(widget.content, max(20, widget.size.width or 200)))
+    if widget.tooltip is not None:
+        out.append(as_text(widget.tooltip))
+    return out
+
+
+_SVG_TEXT = re.compile(r"<text[^>]*>(.*?)</text>", re.S)
+
+
+def painted_text(app) -> str:
+    svg = app.export_screenshot()
+    return "".join(html.unescape(re.sub(r"<[^>]+>", "", t)).replace("\xa0", " ")
+                   for t in _SVG_TEXT.findall(svg))
+
+
+@dataclass
+class Frame:
+    """Everything on screen, by where it came from."""
+
+    board: list[str] = field(default_factory=list)   # shown widgets (not the log), tooltips
+    hidden: list[str] = field(default_factory=list)  # what hidden widgets still hold
+    log: list[str] = field(default_factory=list)     # every log line, scrollback included
+    notes: list[tuple[str, str]] = field(default_factory=list)  # (identity, text) of notifications
+    painted: str = ""  # the frame as painted (the top screen, log included)
+
+    def all(self) -> str:
+        return "\n".join(self.board + self.hidden + self.log + [t for _i, t in self.notes]
+                         + [self.painted])
+
+
+def shown(widget) -> bool:
+    node = widget
+    while node is not None and not hasattr(node, "screen_stack"):
+        if not getattr(node, "display", True):
+            return False
+        node = node.parent
+    return True
+
+
+def read_frame(app) -> Frame:
+    frame = Frame()
+    for screen in app.screen_stack:
+        for widget in screen.walk_children(with_self=False):
+            texts = widget_texts(widget)
+            if isinstance(widget, RichLog) or isinstance(widget.parent, GameLog):
+                frame.log.extend(texts)
+            elif shown(widget):
+                frame.board.extend(texts)
+            else:
+                frame.hidden.extend(texts)
+    frame.painted = painted_text(app)
+    for note in app._notifications:
+        frame.notes.append((note.identity, f"{note.title} {note.message}"))
+    return frame
+
+
+def game_screen(app) -> PlayScreen | None:
+    return next((s for s in reversed(app.screen_stack) if isinstance(s, PlayScreen)), None)
+
+
+# -- what is private to whom -------------------------------------------------------------------
+def all_mine_marks(match, seat: int) -> list[re.Pattern]:
+    """Cards in ``seat``'s hand, as the game labels them, except those whose identity is public
+    (the trump display, the tricks on the table)."""
+    from allmine_tui.games.all_mine.cards import card_name, is_super_trump
+
+    state = match.state
+    public = {c for _s, c in state.last_trick + state.prev_trick + state.trick}
+    return [re.compile(re.escape(card_name(c)) + r"(?!\d)") for c in state.hands[seat]
+            if c not in public and not is_super_trump(c, state.display)]
+
+
+GAME_MARKS = {"all-mine": all_mine_marks}
+
+
+class Audit:
+    """Follows one app through a game and checks every frame it is shown."""
+
+    def __init__(self, app, match) -> None:
+        self.app = app
+        self.match = match
+        self.holder: int | None = None  # the seat at the keyboard, or None (nobody known)
+        self.note_owner: dict[str, int | None] = {}
+        self.checks = 0
+        if len(match.humans) == 1:
+            self.holder = match.humans[0]
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.match.seats]
+
+    def passed_curtain(self, name: str) -> None:
+        self.holder = self.names.index(name)
+
+    def check(self, where: str = "") -> Frame:
+        self.checks += 1
+        frame = read_frame(self.app)
+        holder = self.holder
+        game = game_screen(self.app)
+        here = f" ({where})" if where else ""
+        if game is not None and not isinstance(self.app.screen, CurtainScreen):
+            if game.viewer is not None and game.viewer != holder and not game.match.is_over():
+                raise Leak(f"{self.names[game.viewer]}'s view is on screen while "
+                           f"{self._who(holder)} has the keyboard{here}")
+        if isinstance(self.app.screen, CurtainScreen) and game is not None \
+                and game.viewer is not None:
+            raise Leak(f"{self.names[game.viewer]}'s view is drawn under the curtain{here}")
+        for identity, text in frame.notes:
+            owner = self.note_owner.setdefault(identity, holder)
+            if owner != holder:
+                raise Leak(f"a notification raised while {self._who(owner)} had the keyboard "
+                           f"is still up for {self._who(holder)}: {text!r}{here}")
+        if self.match.is_over():
+            return frame  # everything is open at the end
+        board = "\n".join(frame.board)
+        everything = frame.all()
+        marks = GAME_MARKS.get(self.match.game_id)
+        # a note of the holder's own may read exactly like someone else's ("(you chose ...)")
+        own_notes = {e.private[holder] for e in self.match.events if holder in e.private}
+        for seat, name in enumerate(self.names):
+            if seat == holder:
+                continue
+            if f"viewing as {name}" in everything:
+                raise Leak(f"'viewing as {name}' is on screen for {self._who(holder)}{here}")
+            for event in self.match.events:
+                note = event.private.get(seat)
+                if note and note.format(*self.names) in everything \
+                        and note not in own_notes:
+                    raise Leak(f"{name}'s private note {note!r} is on screen for "
+                               f"{self._who(holder)}{here}")
+            if marks is not None:
+                for pattern in marks(self.match, seat):
+                    hit = pattern.search(board)
+                    if hit:
+                        line = board[board.rfind("\n", 0, hit.start()) + 1:
+                                     board.find("\n", hit.end())]
+                        raise Leak(f"{name}'s secret {pattern.pattern!r} is on screen for "
+                                   f"{self._who(holder)}{here}: {line.strip()!r}")
+        return frame
+
+    def _who(self, seat: int | None) -> str:
+        return "nobody in particular" if seat is None else self.names[seat]
+
+
+# -- driving the app ---------------------------------------------------------------------------
+async def burst(app, pilot, keys: list[str]) -> None:
+    """Send keys the way a terminal delivers one fast write: all of them queued before the first
+    is handled (``pilot.press`` waits for the app between keys)."""
+    from textual import events
+
+    driver = app._driver
+    for key in keys:
+        char = key if len(key) == 1 else {"space": " ", "enter": "\r"}.get(key)
+        event = events.Key(key, char)
+        event.set_sender(app)
+        driver.send_message(event)
+    await pilot.pause()
+
+
+def screens_equal(first: tuple[str, str], second: tuple[str, str]) -> str | None:
+    """Compare two captures (svg, all text); None when identical, else what differs."""
+    if first == second:
+        return None
+    import difflib
+
+    a, b = first[1].splitlines(), second[1].splitlines()
+    diff = "\n".join(list(difflib.unified_diff(a, b, lineterm="", n=0))[:20])
+    return diff or "the screens differ in style only (colours, highlights or cursor)"
+
+
+async def capture(app, pilot) -> tuple[str, str]:
+    await pilot.pause()
+    return app.export_screenshot(title="audit"), read_frame(app).all()

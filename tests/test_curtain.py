@@ -1,0 +1,148 @@
+"""The curtain is a screen of its own: its keys are on it and only those work; keys typed within a
+moment of it appearing are dropped; resuming a hot-seat game starts behind it."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from screen_text import screen_text
+
+from audit_drivers import seats
+from privacy_audit import game_screen
+
+from allmine_tui.engine import Match
+from allmine_tui.ui.app import AllMineApp
+from allmine_tui.ui.screens.choose_player import ChoosePlayerScreen
+from allmine_tui.ui.screens.curtain import CurtainScreen
+from allmine_tui.ui.screens.picker import PickerScreen
+from allmine_tui.ui.session import GameSession
+
+SAVES = Path(__file__).resolve().parent.parent / "saves"
+
+
+@pytest.fixture(autouse=True)
+def no_bot_delay(monkeypatch):
+    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
+
+
+def two_humans() -> Match:
+    return Match("all-mine", seats(["Ann", "Bob"], 1), 5)
+
+
+async def test_the_curtain_shows_its_keys_and_only_they_work(tmp_path):
+    session = GameSession(two_humans(), tmp_path / "g.json")
+    app = AllMineApp(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        name = app.screen.player
+        text = screen_text(app)
+        assert f"Enter: I am {name}, show me" in text
+        assert "p: peek at my own cards" in text
+        assert "Esc or q: back to the menu, the game is saved" in text
+        # other keys do nothing, the palette does not open over it
+        for key in ("space", "tab", "ctrl+p", "c", "question_mark", "f1", "u", "1"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, CurtainScreen), key
+            assert app.screen.player == name
+        assert game_screen(app).viewer is None
+        # p: who wants to peek? (Esc: nobody, back to the same curtain)
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoosePlayerScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen) and app.screen.player == name
+        # Esc: back to the menu, saved
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+        assert (tmp_path / "g.json").exists()
+
+
+async def test_q_on_the_curtain_goes_back_to_the_menu():
+    app = AllMineApp(GameSession(two_humans(), None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+
+
+async def test_peek_from_the_curtain_then_the_curtain_comes_back():
+    match = two_humans()
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        name = app.screen.player
+        other = next(s.name for s in match.seats[:2] if s.name != name)
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.click(f"#seat-{[s.name for s in match.seats].index(other)}")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen) and app.screen.player == other
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        game = game_screen(app)
+        assert app.screen is game and match.seats[game.viewer].name == other
+        assert "Peek" in screen_text(app) or game.session.peeking
+        await pilot.press("p")  # done peeking: the curtain for the player whose turn it is
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, CurtainScreen) and app.screen.player == name
+
+
+async def test_keys_within_the_moment_after_the_curtain_appears_are_dropped(monkeypatch):
+    monkeypatch.setenv("ALLMINE_INPUT_GRACE", "30")  # a long moment, so timing cannot matter
+    app = AllMineApp(GameSession(two_humans(), None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen), "an Enter right away does not pass it"
+        app.screen._input_since = 0.0  # the moment is over
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert not isinstance(app.screen, CurtainScreen)
+
+
+async def test_continue_shows_the_curtain_before_any_of_the_table(tmp_path):
+    """Resuming a hot-seat game: the first frame of the game is the curtain."""
+    path = tmp_path / "copy.json"
+    shutil.copy(SAVES / "all-mine-mid-game.json", path)
+    session = GameSession.load(path)
+    frames: list[str] = []
+    app = AllMineApp(session)
+
+    original = AllMineApp._display
+
+    def spy(self, screen, renderable):
+        frames.append(type(self.screen).__name__)
+        return original(self, screen, renderable)
+
+    import unittest.mock as mock
+
+    with mock.patch.object(AllMineApp, "_display", spy):
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.2)
+            assert isinstance(app.screen, CurtainScreen)
+    game_frames = [f for f in frames if f not in ("PickerScreen",)]
+    assert game_frames and game_frames[0] == "CurtainScreen", frames[:5]
+
+
+async def test_the_keys_line_is_back_after_the_screen_is_composed_for_a_new_viewer():
+    from textual.widgets import Footer
+
+    app = AllMineApp(GameSession(two_humans(), None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        for _ in range(50):
+            await pilot.pause(0.02)
+            game = game_screen(app)
+            if app.screen is game and not game._rebuilding and game.viewer is not None:
+                break
+        footer = app.screen.query_one(Footer)
+        await pilot.pause()
+        assert "Help" in screen_text(app).splitlines()[-1] and len(footer.children) >= 3

@@ -1,0 +1,121 @@
+"""Screens opened over others: the command palette opened twice, and the "please enlarge" message
+with a palette or a curtain opened over it, then the terminal made large again."""
+from __future__ import annotations
+
+import pytest
+from textual import events
+from textual.command import CommandPalette
+
+from allmine_tui.engine import Match, Seat
+from allmine_tui.ui.app import AllMineApp
+from allmine_tui.ui.screens.curtain import CurtainScreen
+from allmine_tui.ui.screens.help import HelpScreen
+from allmine_tui.ui.screens.picker import PickerScreen
+from allmine_tui.ui.screens.too_small import TooSmallScreen
+from allmine_tui.ui.session import GameSession
+
+BIG = (120, 40)
+
+
+@pytest.fixture(autouse=True)
+def no_bot_delay(monkeypatch):
+    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
+
+
+async def wait_for(pilot, condition, tries: int = 200) -> None:
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    assert condition()
+
+
+def palettes(app) -> int:
+    return sum(isinstance(s, CommandPalette) for s in app.screen_stack)
+
+
+def too_smalls(app) -> int:
+    return sum(isinstance(s, TooSmallScreen) for s in app.screen_stack)
+
+
+async def test_ctrl_p_while_a_palette_is_open_under_another_screen():
+    app = AllMineApp()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: palettes(app) == 1)
+        app.push_screen(HelpScreen(None))  # something opens over the palette
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.1)
+        assert palettes(app) == 1
+
+
+async def test_ctrl_p_pressed_twice_before_the_palette_is_up():
+    app = AllMineApp()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        for key in ("ctrl+p", "ctrl+p", "escape", "ctrl+p", "ctrl+p"):
+            app.post_message(events.Key(key, None))  # no pause between the keys
+        await pilot.pause(0.2)
+        assert palettes(app) <= 1
+        if palettes(app):
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: palettes(app) == 0)
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+
+
+async def test_palette_over_the_enlarge_message_then_large_again():
+    app = AllMineApp()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(60, 20)
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.1)
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.1)
+        assert palettes(app) == 1 and too_smalls(app) == 1
+        assert isinstance(app.screen, TooSmallScreen)  # still too small for the palette
+        await pilot.resize_terminal(*BIG)
+        await wait_for(pilot, lambda: too_smalls(app) == 0)
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+
+
+async def test_curtain_over_the_enlarge_message_then_large_again(tmp_path):
+    match = Match("all-mine", [Seat("Ann"), Seat("Bob"), Seat("Cleo", "random")], 11)
+    app = AllMineApp(GameSession(match, tmp_path / "hot.json"))
+    async with app.run_test(size=BIG) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not isinstance(app.screen, CurtainScreen))
+        game = app.screen
+        await pilot.resize_terminal(90, 26)  # too small for a game, not for a curtain
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        seat = match.human_seats_to_act()[0]
+        game._show_curtain(seat)  # as the game does when the turn passes to someone else
+        await pilot.pause(0.1)
+        assert too_smalls(app) <= 1
+        await pilot.resize_terminal(*BIG)
+        await wait_for(pilot, lambda: too_smalls(app) == 0)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is game)
+        assert too_smalls(app) == 0
+
+
+async def test_a_small_terminal_still_shows_the_message_over_a_new_screen():
+    app = AllMineApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        app.push_screen(HelpScreen(None))
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        assert too_smalls(app) == 1
+        await pilot.resize_terminal(*BIG)
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert too_smalls(app) == 0
