@@ -66,16 +66,19 @@ def play_out(match: Match, max_actions: int = MAX_ACTIONS_PER_GAME) -> int:
     return count
 
 
-def play_out_timed(match: Match, seat: int) -> list[float]:
+def play_out_timed(match: Match, seat: int, cpu: list[float] | None = None) -> list[float]:
     """Play bot turns until the game ends; returns the wall time of each of ``seat``'s decisions
-    (``Match.bot_choice``: legal moves and view included, as in the app)."""
+    (``Match.bot_choice``: legal moves and view included, as in the app). With ``cpu``, the CPU
+    time of the same decisions (this thread's, so what an idle core would take) is appended to it."""
     times: list[float] = []
     while not match.is_over():
         s = match.bot_seats_to_act()[0]
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.thread_time()
         action = match.bot_choice(s)
         if s == seat:
             times.append(time.perf_counter() - started)
+            if cpu is not None:
+                cpu.append(time.thread_time() - cpu_started)
         match.apply(s, action)
     return times
 

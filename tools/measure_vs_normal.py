@@ -2,8 +2,9 @@
 
 Its seat rotates with the game index (seat = game % players), so no seat's advantage counts; a
 shared win counts as a win (as in ``allmine simulate``). The expert's playout budget can be set
-(``--playouts``; the time cap stays), so runs reproduce. Decision times are ``Match.bot_choice``
-for the measured seat: p50, p95, max.
+(``--playouts``; the time cap stays unless ``--seconds`` lifts it), so runs reproduce. Decision
+times are ``Match.bot_choice`` for the measured seat: p50, p95, max, in wall time and in CPU time
+(the thread's own: what an idle core would take, whatever else the machine is doing).
 
     nice -n 10 python tools/measure_vs_normal.py all-mine --players 3 --games 200
     python tools/measure_vs_normal.py all-in --players 4 --games 20 --playouts 60 --jobs 2
@@ -26,7 +27,7 @@ from allmine_tui.simulate import play_out_timed  # noqa: E402
 
 
 def play_one(job: tuple) -> tuple:
-    """One game: (won, my score, best other score, my decision times, winners)."""
+    """One game: (won, my score, best other score, my decision times, winners, their CPU times)."""
     game_id, game, players, seed, options, bot, playouts, steps, seconds = job
     me = game % players
     seats = [Seat(f"P{i}", bot if i == me else "normal") for i in range(players)]
@@ -37,10 +38,11 @@ def play_one(job: tuple) -> tuple:
         measured.budget = replace(budget, playouts=playouts or budget.playouts,
                                   steps=steps or budget.steps, seconds=seconds or budget.seconds)
         measured.budget_by_players = {}
-    times = play_out_timed(match, me)
+    cpu: list[float] = []
+    times = play_out_timed(match, me, cpu)
     result = match.rules.result(match.state)
     others = max(s for i, s in enumerate(result.scores) if i != me)
-    return me in result.winners, result.scores[me], others, times, result.winners
+    return me in result.winners, result.scores[me], others, times, result.winners, cpu
 
 
 def ms(ordered: list[float], q: float) -> str:
@@ -79,10 +81,12 @@ def main(argv: list[str] | None = None) -> int:
     wins = sum(r[0] for r in res)
     alone = sum(1 for r in res if r[0] and len(r[4]) == 1)
     times = sorted(t for r in res for t in r[3])
+    cpu = sorted(t for r in res for t in r[5])
     print(f"{GAMES[args.game].title}, {args.players} players: 1 {args.bot} vs "
           f"{args.players - 1} normal, {games} games, seed {args.seed}, seats rotated"
           + (f", budget {args.playouts or '-'} playouts / {args.steps or '-'} steps"
-             if args.playouts or args.steps else ""))
+             if args.playouts or args.steps else "")
+          + (f", time cap {args.seconds:g} s" if args.seconds else ""))
     print(f"  win rate: {wins / games:.1%} ({wins}/{games}, {alone} alone; fair share "
           f"{1 / args.players:.0%})")
     print(f"  mean score {statistics.mean(r[1] for r in res):.2f}, best other "
@@ -90,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     if times:
         print(f"  decisions: {len(times)}: p50 {ms(times, 0.5)}, p95 {ms(times, 0.95)}, "
               f"max {times[-1] * 1000:.0f} ms; {time.perf_counter() - started:.0f} s in all")
+        print(f"  CPU time per decision: p50 {ms(cpu, 0.5)}, p95 {ms(cpu, 0.95)}, "
+              f"max {cpu[-1] * 1000:.0f} ms; {sum(cpu):.0f} s in all")
     return 0
 
 

@@ -117,4 +117,4 @@ class ExpertBot(SearchBot):
         card, place = report.moves[report.chosen]
         self._planned = (self._decision(view), card.args[0], place.args[0])
         return card
-    budget = Budget(playouts=1000, steps=5000, seconds=0.9)
+    budget = Budget(playouts=1000, steps=4500, seconds=0.9)

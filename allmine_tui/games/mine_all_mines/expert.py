@@ -56,6 +56,6 @@ class MineAllMinesPlan(Plan):
 
 class ExpertBot(SearchBot):
     plan_class = MineAllMinesPlan
-    budget = Budget(playouts=1000, steps=1600, seconds=0.9)
-    budget_by_players = {4: Budget(playouts=1000, steps=1200, seconds=0.9),
-                         5: Budget(playouts=1000, steps=1000, seconds=0.9)}
+    budget = Budget(playouts=1000, steps=950, seconds=0.9)
+    budget_by_players = {4: Budget(playouts=1000, steps=720, seconds=0.9),
+                         5: Budget(playouts=1000, steps=600, seconds=0.9)}
