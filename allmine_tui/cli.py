@@ -1,8 +1,8 @@
 """The ``allmine`` command (also ``python -m allmine_tui``).
 
 ``allmine`` alone opens the app at the game picker; the subcommands start or resume a game, list
-and check saves, replay a finished game, print the lifetime records, and run bot-only simulations
-and the benchmark. Textual is imported only by the commands that open the app, so ``saves``,
+and check saves, replay a finished game, print the lifetime records, run bot-only simulations
+and the benchmark, and (remote_cli.py) serve the app to browsers, host and join shared games. Textual is imported only by the commands that open the app, so ``saves``,
 ``check-save``, ``stats``, ``simulate`` and ``bench`` stay light.
 
 Exit codes: 0 success; 1 a save or a run that failed; 2 a bad command line (unknown game, bad player
@@ -173,6 +173,10 @@ def cmd_resume(args) -> int:
     if loaded is None:
         return 1
     match, doc = loaded
+    from .shared import KEY as SHARED
+
+    if SHARED in doc:  # played here it would lose its join codes and skip the lock
+        raise UsageError(f"{path.name} is a shared game: open it with {PROG} join CODE.")
     return _run_app(match=match, save_path=path, ui_state=storage.ui_state(doc))
 
 
@@ -481,6 +485,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --soak: also list the source lines whose allocations grew most "
                         "(tracemalloc; slower)")
     p.set_defaults(func=cmd_bench)
+
+    from .remote_cli import add_commands  # serve, host, join
+
+    add_commands(sub)
     return parser
 
 
