@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import storage
-from .engine import Action, Event, Match
+from .engine import Action, Event, IllegalAction, Match
 from .save_format import SaveError, one_line
 
 KEY = "shared"  # the save document's key for what only a shared game has
@@ -328,6 +328,7 @@ class SharedPlay:
         made by another screen). Returns whether it was applied, and every event new to this
         screen. ``IllegalAction`` when the move is no longer legal; SharedError when it could
         not be written (then it was not made)."""
+        self._check_own(seat)
         with self.game.locked():
             doc = self._sync_locked()
             if base is not None and len(self.match.log) != base:
@@ -338,6 +339,7 @@ class SharedPlay:
 
     def undo(self, seat: int) -> str | None:
         """Take back ``seat``'s last move under the lock; the reason when it may not."""
+        self._check_own(seat)
         with self.game.locked():
             doc = self._sync_locked()
             reason = self.match.undo_refusal(seat)
@@ -346,6 +348,12 @@ class SharedPlay:
             self.match.undo(seat)
             self._write(doc)
         return None
+
+    def _check_own(self, seat: int) -> None:
+        """A person's seat is played only on the screen that joined it (bots on any)."""
+        seats = self.match.seats
+        if 0 <= seat < len(seats) and seats[seat].human and seat not in self.seats:
+            raise IllegalAction(f"{seats[seat].name} plays at another screen.")
 
     def _write(self, doc: dict) -> None:
         try:

@@ -116,3 +116,46 @@ async def test_a_websocket_from_another_site_is_refused(server):
         ws = await http.ws_connect(f"http://{server}/ws?width=100&height=30",
                                    headers={"Origin": f"http://{server}"})
         await ws.close()
+
+
+# -- without a browser -------------------------------------------------------------------------
+def test_only_loopback_names_count_as_this_machine():
+    from allmine_tui.serve import is_loopback
+
+    for host in ("127.0.0.1", "127.8.0.1", "localhost", "::1", "[::1]", "LOCALHOST"):
+        assert is_loopback(host), host
+    for host in ("0.0.0.0", "::", "192.168.1.4", "example.test", ""):
+        assert not is_loopback(host), host
+
+
+def test_websockets_from_other_sites_or_other_names_are_refused():
+    from allmine_tui.serve import websocket_refusal
+
+    assert websocket_refusal("127.0.0.1:8000", "http://127.0.0.1:8000", True) is None
+    assert websocket_refusal("localhost:8000", None, True) is None
+    assert "evil.test" in websocket_refusal("127.0.0.1:8000", "http://evil.test", True)
+    # a name that points at this machine but is not its own (DNS rebinding)
+    assert "rebound.test" in websocket_refusal("rebound.test:8000", "http://rebound.test:8000",
+                                               True)
+    # a server open to the network answers any name, but still only its own pages
+    assert websocket_refusal("games.lan:8000", "http://games.lan:8000", False) is None
+    assert websocket_refusal("games.lan:8000", "http://evil.test", False) is not None
+
+
+def test_serve_warns_when_open_to_the_network_and_runs_this_python(monkeypatch, capsys,
+                                                                   data_dir):
+    from allmine_tui import cli, serve
+
+    served = []
+    monkeypatch.setattr(serve, "serve", lambda host, port: served.append((host, port)))
+    assert cli.main(["serve", "--host", "0.0.0.0", "--port", "8123"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("allmine: warning: serving on 0.0.0.0:8123")
+    assert "anyone who can reach" in err[0]
+    assert cli.main(["serve"]) == 0
+    assert capsys.readouterr().err == ""
+    assert served == [("0.0.0.0", 8123), ("127.0.0.1", 8000)]
+    assert cli.main(["serve", "--port", "70000"]) == 2
+    assert "--port must be between 1 and 65535" in capsys.readouterr().err
+    assert serve.app_command().split()[0] == sys.executable and \
+        serve.app_command().endswith(" -m allmine_tui")

@@ -92,11 +92,10 @@ def test_wrong_codes_and_mixed_games_are_refused():
 
 def test_a_finished_game_uses_its_codes_up():
     path, codes = hosted()
-    play = shared.join([codes[0]])
-    bots = dict.fromkeys(play.match.humans)  # play everyone straight through the rules
+    play = shared.join([codes[0], codes[1]])  # both people on one screen
     while not play.match.is_over():
         seat = play.match.to_act()[0]
-        if seat in bots:
+        if seat in play.seats:
             play.act(seat, first_legal(play, seat))
         else:
             action, base = play.bot_move(seat)
@@ -135,12 +134,16 @@ def test_a_move_taken_back_elsewhere_rebuilds_the_match_in_place():
     ann.close(), bob.close()
 
 
-def test_an_illegal_move_changes_nothing():
+def test_an_illegal_move_or_another_person_s_move_changes_nothing():
     path, codes = hosted()
     ann = shared.join([codes[0]])
     before = path.read_bytes()
     with pytest.raises(IllegalAction):
         ann.act(0, shared.Action("play", (99,)))
+    with pytest.raises(IllegalAction, match="Bob plays at another screen"):
+        ann.act(1, ann.match.legal_actions(1)[0])
+    with pytest.raises(IllegalAction, match="Bob plays at another screen"):
+        ann.undo(1)
     assert path.read_bytes() == before and ann.match.log == []
     ann.close()
 

@@ -165,3 +165,23 @@ def test_join_on_the_command_line_refuses_in_one_line(data_dir):
                              str(next((data_dir / "shared").glob("*.json")))], env=env,
                             capture_output=True, text=True, timeout=60)
     assert resume.returncode == 2 and "is a shared game" in resume.stderr
+
+
+async def test_a_move_taken_back_on_one_screen_is_taken_back_everywhere():
+    path, codes = host("all-mine", ["Ann", "Bob"], 1, 9)
+    ann = shared.join([codes[0]])
+    app = AllMineApp(SharedSession(ann))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("c", "g", "enter")  # Ann's secret prediction
+        await pilot.pause()
+        logged = json.loads(path.read_text())["log"]
+        assert [0, ["predict", 0, 1]] in logged
+        bob = shared.join([codes[1]])
+        await pilot.press("u")
+        await pilot.pause()
+        logged = json.loads(path.read_text())["log"]
+        assert all(seat != 0 for seat, _a in logged)
+        assert bob.poll() == [] and all(seat != 0 for seat, _a in bob.match.log)
+        assert 0 in ann.match.to_act()
+        bob.close()
