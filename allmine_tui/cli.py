@@ -143,7 +143,8 @@ def cmd_app(args) -> int:
     return _run_app()
 
 
-def cmd_new(args) -> int:
+def match_from_args(args):
+    """A new Match from GAME, --players, --seed and --option (see add_game_setup_arguments)."""
     from .engine import Match
 
     spec = get_spec(args.game)
@@ -151,10 +152,14 @@ def cmd_new(args) -> int:
     options = check_game_setup(spec, len(seats), parse_options(args.option))
     seed = parse_seed(args.seed)
     try:
-        match = Match(spec.id, seats, seed, options)
+        return Match(spec.id, seats, seed, options)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    path = storage.new_save_path(spec.id)
+
+
+def cmd_new(args) -> int:
+    match = match_from_args(args)
+    path = storage.new_save_path(match.game_id)
     storage.write_save(path, match)
     return _run_app(match=match, save_path=path)
 
@@ -406,6 +411,17 @@ def _soak(args) -> int:
 
 
 # -- the parser --------------------------------------------------------------------------------
+def add_game_setup_arguments(p: argparse.ArgumentParser) -> None:
+    """GAME, --players, --seed and --option: a new game's set-up (``new`` and ``host``)."""
+    p.add_argument("game", metavar="GAME", help="game id, e.g. all-mine")
+    p.add_argument("--players", required=True,
+                   help="comma list: NAME for a human, bot:NAME for a bot, bot:NAME:LEVEL for a "
+                        "bot of a given level (e.g. random, normal)")
+    p.add_argument("--seed", help="seed for the shuffles (default: random)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a game option; repeat for several")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog=PROG,
@@ -419,13 +435,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("new", help="start a new game straight away",
                        description="Start a new game. Example: "
                                    "allmine new all-mine --players 'Ann,Bob,bot:Cleo'")
-    p.add_argument("game", metavar="GAME", help="game id, e.g. all-mine")
-    p.add_argument("--players", required=True,
-                   help="comma list: NAME for a human, bot:NAME for a bot, bot:NAME:LEVEL for a "
-                        "bot of a given level (e.g. random, normal)")
-    p.add_argument("--seed", help="seed for the shuffles (default: random)")
-    p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="a game option; repeat for several")
+    add_game_setup_arguments(p)
     p.set_defaults(func=cmd_new)
 
     p = sub.add_parser("resume", help="continue a saved game",

@@ -3,7 +3,10 @@ shared game and its join codes) and ``join`` (open a shared game as your seat). 
 ``allmine`` parser by ``cli.build_parser``."""
 from __future__ import annotations
 
+import os
 import sys
+
+from . import storage
 
 PROG = "allmine"
 
@@ -32,31 +35,31 @@ def cmd_serve(args) -> int:
 
 
 def cmd_host(args) -> int:
-    from .cli import check_game_setup, get_spec, parse_options, parse_players, parse_seed, \
-        UsageError
-    from .engine import Match
+    from .cli import UsageError, match_from_args
     from . import shared
 
-    spec = get_spec(args.game)
-    seats = parse_players(args.players, spec)
-    options = check_game_setup(spec, len(seats), parse_options(args.option))
+    match = match_from_args(args)
     try:
-        match = Match(spec.id, seats, parse_seed(args.seed), options)
         path, codes = shared.host(match)
-    except (ValueError, shared.SharedError) as exc:
+    except shared.SharedError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
         print(f"{PROG}: cannot create the shared game ({exc.strerror or exc}).", file=sys.stderr)
         return 1
-    names = [s.name for s in seats]
+    names = [s.name for s in match.seats]
     width = max(len(n) for n in names)
-    print(f"Shared game of {spec.title}: {', '.join(s.label() for s in seats)}")
+    print(f"Shared game of {match.rules.info.title}: "
+          f"{', '.join(s.label() for s in match.seats)}")
     print(f"  saved as {path}")
     print("Join codes, one per person (shown only this once; give each player their own):")
     for seat, code in codes.items():
         print(f"  {names[seat]:<{width}}  {PROG} join {code}")
-    print("Each opens that seat in any terminal of this account, or in the browser through "
-          f"'{PROG} serve' (j on the game list). Bots are played by whichever screen is open.")
+    print("Each opens that seat in any terminal of this account, or in a browser through "
+          f"'{PROG} serve' (j on the game list).")
+    if os.environ.get("ALLMINE_DATA_DIR"):
+        print(f"Join with the same ALLMINE_DATA_DIR ({storage.data_dir()}).")
+    if len(codes) < len(match.seats):
+        print("Bots play from whichever screen is open when their turn comes.")
     return 0
 
 
@@ -84,6 +87,8 @@ def cmd_join(args) -> int:
 
 
 def add_commands(sub) -> None:
+    from .cli import add_game_setup_arguments
+
     p = sub.add_parser("serve", help="play in a web browser (textual-serve)",
                        description="Serve the whole app to web browsers: open "
                                    "http://HOST:PORT/ and every tab gets its own app. Only this "
@@ -97,12 +102,7 @@ def add_commands(sub) -> None:
                        description="Create a game that several screens play at once, each as "
                                    "its own seat, and print one join code per person. Example: "
                                    "allmine host all-mine --players 'Ann,Bob,bot:Cleo'")
-    p.add_argument("game", metavar="GAME", help="game id, e.g. all-mine")
-    p.add_argument("--players", required=True,
-                   help="comma list: NAME for a person, bot:NAME or bot:NAME:LEVEL for a bot")
-    p.add_argument("--seed", help="seed for the shuffles (default: random)")
-    p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="a game option; repeat for several")
+    add_game_setup_arguments(p)
     p.set_defaults(func=cmd_host)
 
     p = sub.add_parser("join", help="open a shared game as your seat",
