@@ -24,7 +24,7 @@ import aiohttp
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--window-size=1300,900"]
+         "--disable-dev-shm-usage", "--window-size=1300,900"]
 
 # xterm.js add-ons run ``this._terminal = terminal``: an accessor on Object.prototype sees it
 FIND_TERMINAL = """

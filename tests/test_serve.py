@@ -111,8 +111,9 @@ async def test_a_websocket_from_another_site_is_refused(server):
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
             await http.ws_connect(f"http://{server}/ws", headers={"Origin": "http://evil.test"})
         assert refused.value.status == 403
-        with pytest.raises(aiohttp.WSServerHandshakeError):
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
             await http.ws_connect(f"http://{server}/ws", headers={"Host": "rebound.test"})
+        assert refused.value.status == 403
         ws = await http.ws_connect(f"http://{server}/ws?width=100&height=30",
                                    headers={"Origin": f"http://{server}"})
         await ws.close()
