@@ -41,6 +41,7 @@ from ..widgets.log import GameLog
 from .curtain import CurtainScreen, input_grace
 
 _NOBODY = object()
+POLL_SECONDS = 0.1  # how often a shared game's file is checked for other screens' moves
 
 
 def bot_delay() -> float:
@@ -123,7 +124,7 @@ class PlayScreen(Screen):
     def accepts_input(self, event) -> bool:
         """Keys and clicks made before the current owner's screen was on view are dropped: typed
         ahead by the previous person, they must not act for (or reveal) the next one."""
-        if not self.match.needs_curtain():
+        if not self.session.needs_curtain():
             return True  # one person at the keyboard: nothing typed ahead belongs to another
         return not self._rebuilding and getattr(event, "time", 0.0) >= self._input_since
 
@@ -169,6 +170,23 @@ class PlayScreen(Screen):
         # the curtain (when one is due) comes up before the table is ever painted
         self.advance()
         self.call_after_refresh(self.app.check_size)
+        if hasattr(self.session, "poll"):  # a game other screens play too: watch for their moves
+            self.set_interval(POLL_SECONDS, self._poll)
+
+    def _poll(self) -> None:
+        """Moves made elsewhere (``session.poll()``: None when nothing changed, else the new
+        events) are drawn, and the game goes on from them."""
+        events = self.session.poll()
+        if events is None or not self.is_attached:
+            return
+        self._queue_interludes(events)
+        self.redraw()
+        self.advance()
+
+    def on_unmount(self) -> None:
+        close = getattr(self.session, "close", None)
+        if close is not None:  # e.g. give back a shared game's seats
+            close()
 
     def redraw(self) -> None:
         if not self.is_attached or self._pruning:
@@ -234,7 +252,7 @@ class PlayScreen(Screen):
         return None
 
     def _queue_interludes(self, events: list) -> None:
-        if not self.match.humans:
+        if not self.session.humans:
             return
         screen = self.interlude(events)
         if screen is not None:
@@ -343,7 +361,7 @@ class PlayScreen(Screen):
 
     def action_menu(self) -> None:
         self.session.autosave()
-        self.notify("Game saved. Pick it up again with Continue.", timeout=3)
+        self.notify(self.session.leave_note, timeout=3)
         self.app.pop_screen()
 
     def action_undo(self) -> None:
@@ -359,7 +377,7 @@ class PlayScreen(Screen):
     def action_peek(self) -> None:
         """Between turns, with several humans, let one of them look at their own hand."""
         session = self.session
-        if not self.match.needs_curtain() or self.match.is_over():
+        if not self.session.needs_curtain() or self.match.is_over():
             self.notify("Your hand is already on screen.", severity="information")
             return
         if session.peeking:
@@ -377,7 +395,7 @@ class PlayScreen(Screen):
         curtain was up, which comes back if nobody peeks."""
         from .choose_player import ChoosePlayerScreen
 
-        humans = self.match.humans
+        humans = self.session.humans
 
         def chosen(seat: int | None) -> None:
             if seat is not None and seat == after:

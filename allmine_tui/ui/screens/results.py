@@ -199,6 +199,10 @@ class ResultsScreen(Screen):
         from ..session import GameSession
         from .picker import back_to_picker, open_game
 
+        if not getattr(self.session, "can_rematch", True):
+            self.notify("This was a shared game: host a new one to play again "
+                        "(allmine host).", severity="information")
+            return
         old = self.match
         seed = old.seed
         while seed == old.seed:
