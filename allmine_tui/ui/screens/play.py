@@ -44,6 +44,9 @@ _NOBODY = object()
 POLL_SECONDS = 0.1  # how often a shared game's file is checked for other screens' moves
 
 
+THINKING_AFTER = 0.3  # seconds a bot may take before the log says it is thinking
+
+
 def bot_delay() -> float:
     try:
         return max(0.0, float(os.environ.get("ALLMINE_BOT_DELAY", "0.7")))
@@ -90,6 +93,7 @@ class PlayScreen(Screen):
         self._owner_since = 0.0  # when the current owner got the screen
         self._curtain_open = False
         self._results_shown = False
+        self._thinking: int | None = None  # the bot seat whose move is being worked out
         self._interludes: list[Screen] = []
         self.reset_viewer_state()
 
@@ -214,14 +218,28 @@ class PlayScreen(Screen):
         if self.actor is not None:
             legal = self.match.legal_actions(self.actor)
         self._drawn_viewer = viewer
-        status = self.status_text(view, viewer)
-        self.query_one("#status-bar", Static).update(
-            plain(status) if isinstance(status, str) else status)
+        self._show_status(view)
         self.show(view, viewer, legal)
         self.query_one(GameLog).sync(session, viewer)
         if session.save_error:
             self.notify(session.save_error, severity="error")
             session.save_error = None
+
+    def _show_status(self, view: dict | None = None) -> None:
+        if view is None:
+            if self._rebuilding or not self.is_attached:
+                return
+            view = self.match.view(self.viewer)
+        status = self.status_text(view, self.viewer)
+        self.query_one("#status-bar", Static).update(
+            plain(status) if isinstance(status, str) else status)
+
+    def _show_thinking(self) -> None:
+        """Under the log's last line, "Cleo is thinking…" while a bot takes its time."""
+        if self._rebuilding or not self.is_attached:
+            return
+        line = "" if self._thinking is None else f"{self.names[self._thinking]} is thinking…"
+        self.query_one(GameLog).set_pending(line)
 
     def _start_rebuild(self) -> None:
         """A new viewer: hide everything now, then compose the screen afresh and draw it."""
@@ -298,7 +316,14 @@ class PlayScreen(Screen):
             await asyncio.sleep(delay)
         if not self.is_attached:
             return
-        action = await asyncio.to_thread(self.session.bot_choice, seat)
+        self._thinking = seat
+        shown = self.set_timer(THINKING_AFTER, self._show_thinking)  # quick moves never flash it
+        try:
+            action = await asyncio.to_thread(self.session.bot_choice, seat)
+        finally:
+            self._thinking = None
+            shown.stop()
+            self._show_thinking()
         if not self.is_attached or self.app.screen_stack.count(self) == 0:
             return
         if self.session.peeking or self.match.bot_seats_to_act()[:1] != [seat]:
