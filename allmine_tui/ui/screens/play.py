@@ -239,7 +239,8 @@ class PlayScreen(Screen):
         if self._rebuilding or not self.is_attached:
             return
         line = "" if self._thinking is None else f"{self.names[self._thinking]} is thinking…"
-        self.query_one(GameLog).set_pending(line)
+        for log in self.query(GameLog):  # none while the screen is closing
+            log.set_pending(line)
 
     def _start_rebuild(self) -> None:
         """A new viewer: hide everything now, then compose the screen afresh and draw it."""
