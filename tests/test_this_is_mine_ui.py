@@ -226,6 +226,35 @@ def test_worth_helpers_follow_the_scoring():
     assert worth.worth(worth.counts(hand, copies=["record"])).money == 3 + 12
     assert worth.worth(worth.counts(hand, discards=["bibelot"])).money == 0 + 8
     assert worth.worth(Counter()).money == -3  # no Bibelot at all costs money
+    assert worth.worth(Counter()).text() == "−$3"
+    assert worth.Worth(-3, 2).text() == "−$3 + 2 Bottles"
+
+
+async def test_the_key_and_the_prompt_fit_beside_each_other_at_100_columns():
+    """Nothing cut, no prompt wrapped onto a second line: the key's rules wrap under themselves
+    in its own column, the prompt stays one line even with long names."""
+    from allmine_tui.games.this_is_mine.widgets import ScoringKey
+
+    names = ["Annabelle Smithy", "Bartholomew Ray", "Cleo"]
+    match = Match("this-is-mine", [Seat(names[0]), Seat(names[1], "random"),
+                                   Seat(names[2], "random")], 2)
+    set_up(match, "negotiate", cards_of("bibelot", "bottle", "relative", "suitcase"),
+           lots=[{"cards": cards_of("bibelot", "record"), "money": 1, "owner": None},
+                 {"cards": cards_of("skates"), "money": 0, "owner": None},
+                 {"cards": cards_of("tv"), "money": 0, "owner": None}],
+           claim=1, leader=1, round_leader=1, asked=[0])
+    assert match.to_act() == [0]
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        game = game_screen(app)
+        prompt = game.query_one("#prompt")
+        assert "claims lot B" in prompt.content.plain and prompt.size.height == 1
+        key = game.query_one(ScoringKey)
+        lines = key.content.plain.splitlines()
+        assert key.size.height == len(lines)  # every line of the key is on screen
+        assert all(len(line) <= key.content_size.width for line in lines)
+        assert "most $12, 2nd $6, 3rd $3" in key.content.plain
 
 
 async def test_table_shows_the_key_and_your_worth_with_each_lot():

@@ -83,7 +83,7 @@ class ThisIsMineScreen(PlayScreen):
     ThisIsMineScreen #hand { height: auto; padding: 0 1; background: $boost; }
     ThisIsMineScreen #prompt { height: auto; padding: 0 1; text-style: bold; }
     ThisIsMineScreen #confirm { margin-left: 1; }
-    ThisIsMineScreen #right { width: 42; height: 1fr; }
+    ThisIsMineScreen #right { width: 37; height: 1fr; }
     ThisIsMineScreen #game-log { height: 1fr; }
     """
     BINDINGS = [
@@ -204,7 +204,11 @@ class ThisIsMineScreen(PlayScreen):
         t.append(worth.worth(mine).text(), style="bold yellow")
         later = worth.pending(view)
         if later:
-            t.append(f" · {later}", style="italic")
+            # on the same line when it fits beside the key, else on its own
+            room = self.app.size.width - 37 - 3
+            joint = len(t.plain.rsplit("\n", 1)[-1]) + len(later) + 3 <= room
+            t.append(" · " if joint else "\n  to come: ")
+            t.append(later, style="italic")
         if view.get("my_discards"):
             t.append("\n  Relatives take: " + ", ".join(name_of(x) for x in view["my_discards"]),
                      style="red")
@@ -214,7 +218,8 @@ class ThisIsMineScreen(PlayScreen):
         return t
 
     def _prompt(self, view: dict, legal: list[Action]) -> Text:
-        names = self.names
+        """One line at 100 columns (names are shortened): what to decide now."""
+        names = short_names(self.names, 8)
         phase = view["phase"]
         if phase == "over":
             return Text("The game is over. The results follow.")
@@ -231,11 +236,13 @@ class ThisIsMineScreen(PlayScreen):
             return Text(f"{who}, claim a lot.")
         if phase == "negotiate":
             lot = view["lots"][view["claim"]]
-            return Text(f"{who}: {names[view['leader']]} claims lot {lot['name']}. Accept, or "
-                        f"refuse for $1 (you have ${view['money'][self.actor]}).")
+            # (whose answer it is matters only when several people share the keyboard)
+            to = f"{who}: " if len(self.match.humans) > 1 else ""
+            return Text(f"{to}{names[view['leader']]} claims lot {lot['name']}: accept, or refuse "
+                        f"($1 of your ${view['money'][self.actor]}).")
         if phase == "balance":
-            return Text(f"{who}: ask for the Balance Card? Money Cards: "
-                        + ", ".join(f"{n} ${m}" for n, m in zip(names, view["money"])))
+            # everyone's Money Cards are on the table just above
+            return Text(f"{who}: ask for the Balance Card, or pass?")
         if phase == "discard":
             return Text(f"{who}: your Relatives each take one Object ("
                         f"{view['to_discard'][self.actor]} more).")
@@ -243,6 +250,11 @@ class ThisIsMineScreen(PlayScreen):
             return Text(f"{who}: each Suitcase copies a type ({view['copies_owed'][self.actor]} "
                         f"more).")
         return Text("")
+
+    def on_resize(self, event) -> None:
+        """Lines that fit the width are laid out again for the new one."""
+        if self._view is not None:
+            self.redraw()
 
     # -- split ---------------------------------------------------------------------------------
     def _splitting(self) -> bool:

@@ -1,6 +1,7 @@
 """Widgets of the This is Mine! table. They draw views only: no game state lives here."""
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 
 from rich.text import Text
@@ -82,7 +83,7 @@ class LotsPanel(Static):
         """``worth``: per lot, what it would make of the viewer's collection (their eyes only).
         Each lot keeps to one line (so a click's line is its lot): a long one groups its cards
         by type, then leaves out the claim mark (the status line says it too)."""
-        width = max(40, (self.size.width or 98) - 2)
+        width = max(40, self.app.size.width - 4)  # the table is as wide as the screen
         short = short_names(names, 12)
         t = Text()
         self._rows: list[int] = []
@@ -166,7 +167,7 @@ class SplitPanel(Static):
             t.append(f"\n        {splitter} splits them into lots.", style="italic")
             self.update(t)
             return
-        width = max(40, (self.size.width or 98))
+        width = max(40, self.app.size.width - 2)
         line, x = 0, self.LABEL
         t.append("CARDS   ", style="bold")
         row: list[tuple[int, int, int]] = []
@@ -216,12 +217,19 @@ class ScoringKey(Static):
     """What each type of card is worth at the end (public: the same for everyone)."""
 
     DEFAULT_CSS = "ScoringKey { height: auto; padding: 0 1; }"
+    LABEL = 11
+    WIDTH = 35  # the key's pane is 37 columns wide
 
     def show(self, n: int) -> None:
+        """A line per type (its rule wrapped under itself if it is long: never cut)."""
         t = Text("WORTH AT THE END", style="bold")
         for label, rule in key_lines(n):
-            t.append(f"\n{label:<11}", style=TYPE_STYLES.get(_KEY_TYPES.get(label, ""), "bold"))
-            t.append(rule)
+            lines = textwrap.wrap(rule, self.WIDTH - self.LABEL) or [""]
+            t.append(f"\n{label:<{self.LABEL}}",
+                     style=TYPE_STYLES.get(_KEY_TYPES.get(label, ""), "bold"))
+            t.append(lines[0])
+            for more in lines[1:]:
+                t.append("\n" + " " * self.LABEL + more)
         self.update(t)
 
 

@@ -20,10 +20,16 @@ class Worth:
     bottles: int
 
     def text(self) -> str:
-        """'$27', '$27 + 3 Bottles'."""
+        """'$27', '−$3', '$27 + 3 Bottles'."""
+        money = dollars(self.money)
         if not self.bottles:
-            return f"${self.money}"
-        return f"${self.money} + {self.bottles} Bottle{'s' if self.bottles != 1 else ''}"
+            return money
+        return f"{money} + {self.bottles} Bottle{'s' if self.bottles != 1 else ''}"
+
+
+def dollars(x: int) -> str:
+    """'$7', '−$3' (the minus before the sign, as on the cards)."""
+    return f"{'−' if x < 0 else ''}${abs(x)}"
 
 
 def counts(cards: list[int], discards: list[str] = (), copies: list[str] = ()) -> Counter:
@@ -107,7 +113,7 @@ def key_lines(n: int) -> list[tuple[str, str]]:
     """The scoring key for the table, one (label, rule) per line, from the card data."""
     v = load().values
     bib = v["bibelots"]
-    bibelots = " ".join(f"{k}{'+' if k == len(bib) - 1 else ''}:{'−' if x < 0 else ''}${abs(x)}"
+    bibelots = " ".join(f"{k}{'+' if k == len(bib) - 1 else ''}:{dollars(x)}"
                         for k, x in enumerate(bib))
     prizes = v["bottles"] if n >= 3 else v["bottles"][:1]
     places = ("most", "2nd", "3rd", "4th")
@@ -116,11 +122,10 @@ def key_lines(n: int) -> list[tuple[str, str]]:
         ("Bibelots", bibelots),
         ("Skates", f"${v['skates_pair']} a pair"),
         ("Instrument", f"${v['instruments_trio']} a set of 3"),
-        ("TV, Radio", f"${v['tv_radio_each']} each, +${v['tv_radio_pair_bonus']} a pair of both"),
+        ("TV, Radio", f"${v['tv_radio_each']} each, +${v['tv_radio_pair_bonus']} for both"),
         ("Records", f"${v['record_alone']} each"),
-        ("Turntable", f"lifts {v['records_per_turntable']} Records to ${v['record_grouped']} "
-                      f"each"),
+        ("Turntable", f"{v['records_per_turntable']} Records at ${v['record_grouped']} each"),
         ("Bottles", bottles),
-        ("Relative", "takes one of your Objects"),
-        ("Suitcase", "+$1 to all; copies a type"),
+        ("Relative", "takes one Object"),
+        ("Suitcase", "+$1 all; copies a type"),
     ]
