@@ -215,6 +215,11 @@ class AllMineScreen(PlayScreen):
             title += ": that was the last hand; the results follow"
         return NoticeScreen(title, body)
 
+    def on_resize(self, event) -> None:
+        """The top line and the table fit the new width."""
+        if self._view is not None:
+            self.redraw()
+
     # -- input ---------------------------------------------------------------------------------
     def _acting_phase(self) -> str | None:
         if not self._legal or self._view is None:

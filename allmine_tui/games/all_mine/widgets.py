@@ -63,7 +63,7 @@ class TablePanel(Static):
     DEFAULT_CSS = "TablePanel { height: auto; padding: 0 1; }"
 
     def show(self, view: dict, names: list[str], viewer: int | None) -> None:
-        width = self.size.width or 98
+        width = self.app.size.width - 2  # (known before the first layout, unlike ours)
         short = short_names(names, 16 if width >= 110 else 12)
         table = Table(box=None, padding=(0, 1), show_edge=False, expand=False)
         table.add_column("player", no_wrap=True)
