@@ -170,7 +170,8 @@ class AllMineScreen(PlayScreen):
             return Text("The game is over. The results follow.", style="bold")
         if not legal:
             acting = ", ".join(names[s] for s in view["to_act"])
-            t = Text(f"Waiting for {acting}…", style="italic")
+            dots = "" if acting.endswith("…") else "…"  # (a shortened name ends with one)
+            t = Text(f"Waiting for {acting}{dots}", style="italic")
             if viewer is None:
                 t.append("  · no hand is shown; p: peek at your own", style="dim")
             return t

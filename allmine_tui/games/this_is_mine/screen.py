@@ -196,7 +196,7 @@ class ThisIsMineScreen(PlayScreen):
         t = Text()
         if viewer is None or mine is None:
             t.append("Collected cards are secret. ", style="italic dim")
-            t.append("p: peek at yours (behind the curtain).", style="dim")
+            t.append("p: peek at yours.", style="dim")
             return t
         t.append(f"{short_names(self.names, 12)[viewer].upper()}'S CARDS: ", style="bold")
         t.append_text(grouped(view["hand"]))
@@ -225,7 +225,8 @@ class ThisIsMineScreen(PlayScreen):
             return Text("The game is over. The results follow.")
         if not legal:
             waiting = ", ".join(names[s] for s in view["to_act"])
-            return Text(f"Waiting for {waiting}…", style="italic")
+            dots = "" if waiting.endswith("…") else "…"  # (a shortened name ends with one)
+            return Text(f"Waiting for {waiting}{dots}", style="italic")
         who = names[self.actor] if self.actor is not None else ""
         if phase == "split":
             empty = [lot_name(i) for i in range(view["n"]) if i not in self.split]
