@@ -361,3 +361,19 @@ def test_help_counts_the_cards_played():
     text = " ".join(asset("this-is-mine", "rules.md").read_text(encoding="utf-8").split())
     assert f"{len(data.cards_for(2))} one-dot cards, of which {data.removed[2]} are put away " \
         f"unseen, so {played} are played" in text
+
+
+def test_a_refusal_with_one_place_for_the_money_is_one_short_line():
+    from allmine_tui.engine import Action
+    from allmine_tui.games.this_is_mine.screen import menu_path
+
+    def lots(k: int) -> list[dict]:
+        return [{"name": "ABCD"[i], "cards": cards_of("bottle"), "money": 0, "owner": None}
+                for i in range(k)]
+
+    two = {"lots": lots(2), "claim": 0, "leader": 1}
+    path = menu_path(two, Action("refuse", (1,)), ["Ann", "Bob"])
+    assert path == ["Refuse and claim lot A; your $1 goes on lot B"]
+    three = {"lots": lots(3), "claim": 0, "leader": 1}
+    path = menu_path(three, Action("refuse", (2,)), ["Ann", "Bob", "Cleo"])
+    assert path == ["Refuse and claim lot A (costs $1)", "put the $1 on lot C (1 card)"]

@@ -58,8 +58,11 @@ def menu_path(view: dict, action: Action, names: list[str]) -> list[str]:
     if k == "accept":
         return [f"Accept: {names[view['leader']]} takes lot {lot_name(view['claim'])}"]
     if k == "refuse":
-        return [f"Refuse: claim lot {lot_name(view['claim'])} yourself (costs $1)",
-                f"put the $1 on {lot_text(a[0])}"]
+        claimed = lot_name(view["claim"])
+        others = [i for i, lot in enumerate(lots) if lot["owner"] is None and i != view["claim"]]
+        if len(others) == 1:  # one place for the $1: one short line (no sub-menu)
+            return [f"Refuse and claim lot {claimed}; your $1 goes on lot {lots[a[0]]['name']}"]
+        return [f"Refuse and claim lot {claimed} (costs $1)", f"put the $1 on {lot_text(a[0])}"]
     if k == "balance":
         return ["Ask for the Balance Card (even out the Money Cards)" if a[0] else
                 "Pass (no Balance Card)"]
