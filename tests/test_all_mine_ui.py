@@ -225,3 +225,21 @@ def test_help_names_the_suit_keys_for_every_choice():
     assert "**c g m d** jump to your next card of that suit" in text
     assert "(**c**, **g**, **m**, **d**)" in text
     assert "press the suit letter (c g m d)" in text
+
+
+async def test_a_resize_lays_the_top_line_and_the_table_out_again():
+    names = ("Annabelle Smithy", "Bartholomew Ray", "Cleopatra Jones")
+    match = Match("all-mine", [Seat(names[0])] + [Seat(n, "random") for n in names[1:]], 6)
+    play_by_rules_until(match, lambda m: m.state.phase == "play" and m.to_act() == [0], seed=6)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        panel = app.screen.query_one(TablePanel)
+        assert all(n in screen_text(app) for n in names)  # the room is used: whole names
+        wide = app.screen.query_one("#status-bar").content.plain
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause(0.2)
+        status = app.screen.query_one("#status-bar").content.plain
+        assert status != wide and len(status) <= 98
+        assert all(f" {s}" in status for s in match.state.scores)
+        assert panel.content_size.width <= 98
