@@ -73,7 +73,7 @@ def test_the_end_of_a_hand(snap_compare, size):
 
     async def last_card(pilot):
         await pilot.press("enter")
-        for _ in range(60):
+        for _ in range(200):
             await pilot.pause(0.05)
             if isinstance(pilot.app.screen, NoticeScreen):
                 break

@@ -34,6 +34,17 @@ def app_at(match: Match) -> AllMineApp:
     return AllMineApp(GameSession(match, None))
 
 
+def bots_done(match: Match):
+    """The end choices are made by everyone at once: the bots make theirs first."""
+    async def wait(pilot):
+        for _ in range(200):
+            if match.to_act() == [0]:
+                break
+            await pilot.pause(0.05)
+        await pilot.pause()
+    return wait
+
+
 @SIZES
 def test_splitting(snap_compare, size):
     match = play_by_rules_until(three(3), ann("split", lambda st: st.round_no >= 1), seed=1)
@@ -64,10 +75,10 @@ def test_the_balance_card(snap_compare, size):
 @SIZES
 def test_relatives_take_objects(snap_compare, size):
     match = play_by_rules_until(three(1), ann("discard"), seed=0)
-    assert snap_compare(app_at(match), terminal_size=size)
+    assert snap_compare(app_at(match), terminal_size=size, run_before=bots_done(match))
 
 
 @SIZES
 def test_suitcases_copy(snap_compare, size):
     match = play_by_rules_until(three(1), ann("copy"), seed=0)
-    assert snap_compare(app_at(match), terminal_size=size)
+    assert snap_compare(app_at(match), terminal_size=size, run_before=bots_done(match))
