@@ -29,6 +29,7 @@ from textual.content import Content
 from textual.widgets import Button, RichLog, Static
 
 from allmine_tui.ui.screens.curtain import CurtainScreen
+from allmine_tui.ui.screens.help import HelpScreen
 from allmine_tui.ui.screens.play import PlayScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.widgets.log import GameLog
@@ -82,10 +83,11 @@ class Frame:
     log: list[str] = field(default_factory=list)     # every log line, scrollback included
     notes: list[tuple[str, str]] = field(default_factory=list)  # (identity, text) of notifications
     painted: str = ""  # the frame as painted (the top screen, log included)
+    rules: list[str] = field(default_factory=list)  # the help screen: the same for everyone
 
     def all(self) -> str:
         return "\n".join(self.board + self.hidden + self.log + [t for _i, t in self.notes]
-                         + [self.painted])
+                         + self.rules + [self.painted])
 
 
 def shown(widget) -> bool:
@@ -104,6 +106,9 @@ def read_frame(app) -> Frame:
             texts = widget_texts(widget)
             if isinstance(widget, RichLog) or isinstance(widget.parent, GameLog):
                 frame.log.extend(texts)
+            elif isinstance(screen, HelpScreen):
+                # the rules' own examples name cards (All Mine!'s "◆C6 beats ◆C4"): not a hand
+                frame.rules.extend(texts)
             elif shown(widget):
                 frame.board.extend(texts)
             else:

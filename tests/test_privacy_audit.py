@@ -104,7 +104,9 @@ def differential_positions():
     assert tim.state.to_discard[0] == 1
     return {
         "all-mine": (at_start("all-mine", ["Ann", "Bob"], 1),
-                     ["m", "g", "enter"],
+                     # (the cursor ends on another tile than the mouse's: the same
+                     # prediction, made along another path)
+                     ["m", "g", "right", "right", "enter"],
                      # the mouse, as in the report: Mushrooms, Gold, Gold again
                      [("#predict", (50, 1)), ("#predict", (30, 2)), ("#predict", (30, 2))]),
         "all-in": (at_start("all-in", ["Ann", "Bob"]),
