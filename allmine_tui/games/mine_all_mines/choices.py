@@ -6,12 +6,31 @@ the view only, so tests can check the labels without a screen.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...engine import Action
 from .data import GEM_NAMES, LETTERS, load
 from .pyramid import FRIEND, line_up, matching_parents
 
-ROW_NAMES = {0: "entrance", 1: "row 2 left (− side)", 2: "row 2 right (+ side)",
-             3: "row 3 left", 4: "row 3 middle", 5: "row 3 right"}
+ROW_NAMES = {0: "entrance", 1: "row 2 left", 2: "row 2 right", 3: "row 3 left",
+             4: "row 3 middle", 5: "row 3 right"}
+END_LABEL = "End your turn"
+SHORT = ("Di", "Sa", "Ru", "Em", "Go")
+MINE_SETS = "1/3/6 VP for 1/2/3 Mines"
+
+
+@dataclass(frozen=True)
+class Unplayable:
+    """A menu line that is not a move: a dwarf that cannot be played, and why."""
+    reason: str
+
+
+def support_vp(cid: str) -> str:
+    """What a Support card is worth: its printed VP, or the set scoring of the Mine cards."""
+    if cid.startswith("mine-"):
+        return MINE_SETS
+    vp = load().support[cid].vp
+    return f"{vp:+d} VP" if vp else "0 VP"
 
 
 def gems_text(letters: str) -> str:
@@ -46,17 +65,38 @@ def dig_yield(view: dict, seat: int, action: Action) -> tuple[list[int], list[in
     return [gem], victims
 
 
-def _limited(view: dict, seat: int, gems: list[int]) -> str:
+def _taken(view: dict, seat: int, gems: list[int]) -> tuple[list[int], list[int]]:
+    """What the seat would really get of ``gems`` from the supply (the limit of 3 and an empty
+    pile keep the rest there), and its gems afterwards."""
     held = list(view["gems"][seat])
     supply = list(view["supply"])
-    lost = 0
+    got = []
     for g in gems:
         if held[g] < 3 and supply[g] > 0:
             held[g] += 1
             supply[g] -= 1
-        else:
-            lost += 1
-    return f" ({lost} not taken: limit or empty supply)" if lost else ""
+            got.append(g)
+    return got, held
+
+
+def _gains(view: dict, seat: int, gems: list[int]) -> str:
+    got, _held = _taken(view, seat, gems)
+    text = " ".join("+" + SHORT[g] for g in got) or "no gem"
+    lost = len(gems) - len(got)
+    return text + (f" ({lost} kept back: limit of 3 or empty supply)" if lost else "")
+
+
+def _steals(view: dict, seat: int, gems: list[int], victims: list[int], names: list[str]) -> str:
+    """What a foe line really takes: from whom a gem can be stolen, and who has nothing."""
+    _got, held = _taken(view, seat, gems)
+    can = [v for v in victims if any(n and held[g] < 3 for g, n in enumerate(view["gems"][v]))]
+    text = ""
+    if can:
+        text += ", steal 1 from " + " and ".join(names[v] for v in can)
+    empty = [names[v] for v in victims if v not in can]
+    if empty:
+        text += f" ({' and '.join(empty)}: nothing to steal)"
+    return text
 
 
 def path(view: dict, action: Action, names: list[str]) -> list[str]:
@@ -65,34 +105,30 @@ def path(view: dict, action: Action, names: list[str]) -> list[str]:
     k, a = action.kind, action.args
     data = load()
     if k == "dealer":
-        return ["Dealer: play it to the Marketplace (then swap gems 1 for 1 there)"]
+        return ["Dealer: to the Marketplace, then swap gems 1 for 1 there"]
     if k == "blacksmith":
         if not a:
-            return ["Blacksmith: play it to the Marketplace (no gem can be taken)"]
+            return ["Blacksmith: to the Marketplace (no gem can be taken)"]
         return ["Blacksmith: take 1 gem from the supply", f"take {GEM_NAMES[a[0]]}"]
     if k == "mine":
         gem, tools = a
-        what = f"+{2 if tools else 1} {GEM_NAMES[gem]}"
-        label = (f"Mine action at the {GEM_NAMES[gem]} entrance: {what}"
-                 + (" (uses Tools)" if tools else "") + _limited(view, seat, [gem] * (2 if tools else 1)))
-        return [dwarf_label(gem), label]
+        got = _gains(view, seat, [gem] * (2 if tools else 1))
+        return [dwarf_label(gem), f"Mine action at the entrance: {got}"
+                + (" (uses Tools)" if tools else "")]
     if k == "dig":
         gem, m, q, side, cart = a
         gems, victims = dig_yield(view, seat, action)
-        got = " ".join(f"+{GEM_NAMES[g]}" for g in gems)
-        if victims:
-            got += " and steal 1 from " + ", ".join(names[v] for v in victims)
+        got = _gains(view, seat, gems) + _steals(view, seat, gems, victims, names)
         line = "friend (+)" if side == FRIEND else "foe (−)"
-        label = (f"{GEM_NAMES[m]} mine, {ROW_NAMES[q]}, {line} line: {got}"
-                 + (" (uses a Mine Cart)" if cart else "") + _limited(view, seat, gems))
-        return [dwarf_label(gem), label]
+        return [dwarf_label(gem), f"{GEM_NAMES[m]} mine, {ROW_NAMES[q]}, {line}: {got}"
+                + (" (Mine Cart)" if cart else "")]
     if k == "discard":
-        return ["No dwarf can be played: discard one (your turn ends)", dwarf_label(a[0])]
+        return ["No dwarf can be played: set one aside (ends your turn)", dwarf_label(a[0])]
     if k == "steal":
         return [f"Steal 1 gem from {names[a[0]]}", GEM_NAMES[a[1]]]
     if k == "lamp":
-        return [f"Put 1 {GEM_NAMES[a[0]]} on the Lamp (1 VP each, at most "
-                f"{view['turn_state']['lamp_left']} more)"]
+        return [f"Put 1 {GEM_NAMES[a[0]]} on the Lamp (1 VP each, "
+                f"{view['turn_state']['lamp_left']} more at most)"]
     if k == "lamp_done":
         return ["Done with the Lamp"]
     if k == "swap":
@@ -104,32 +140,70 @@ def path(view: dict, action: Action, names: list[str]) -> list[str]:
                 f"get {GEM_NAMES[a[1]]}", f"give {gems_text(a[0])}"]
     if k == "helper":
         cid, give, get = a
-        return [f"Use {data.support[cid].name}: 1 {GEM_NAMES[give]} for another gem",
+        return [f"{data.support[cid].name}: turn 1 {GEM_NAMES[give]} into another gem",
                 f"get {GEM_NAMES[get]}"]
     if k == "buy":
         cid, pay, jeweler = a
         return ["Buy a card", card_label(cid),
-                f"pay {gems_text(pay)}" + (" (Jeweler: one gem less)" if jeweler else "")]
+                f"pay {gems_text(pay)}" + (" (Jeweler: 1 gem less)" if jeweler else "")]
     if k == "claim":
         ach = data.achievements[a[0]]
-        return [f"Claim achievement {ach.name} ({ach.vp} VP)"]
+        return [f"Claim the achievement {ach.name} ({ach.vp} VP)"]
     if k == "end":
-        return ["End your turn"]
+        return [END_LABEL]
     return [" ".join(str(x) for x in action.to_json())]
 
 
 def card_label(cid: str) -> str:
+    """A card for sale, by what it is worth (the payment lines say what it costs)."""
     data = load()
     if cid in data.jewelry:
         j = data.jewelry[cid]
-        return f"{j.type.capitalize()} {j.vp} VP, cost {cost_letters(j.cost)}"
-    s = data.support[cid]
-    vp = f"{s.vp:+d} VP" if s.vp else "0 VP"
-    return f"{s.name} ({s.group}, {vp}), cost {cost_letters(s.cost)}"
+        return f"{j.type.capitalize()} {j.vp} VP"
+    return f"{data.support[cid].name} ({support_vp(cid)})"
 
 
 def cost_letters(cost) -> str:
     return " ".join("any" if g < 0 else GEM_NAMES[g][:2] for g in cost)
+
+
+def blocked_dwarves(view: dict, legal: list[Action]) -> list[tuple[str, str]]:
+    """(dwarf, why not) for each dwarf in the viewer's hand that has no legal play now."""
+    if view["phase"] != "play" or not view.get("hand"):
+        return []
+    playable = {a.args[0] if a.kind in ("mine", "dig") else a.kind for a in legal
+                if a.kind in ("dealer", "blacksmith", "mine", "dig")}
+    out = []
+    for d in dict.fromkeys(view["hand"]):
+        if d in playable or not isinstance(d, int):
+            continue
+        out.append((f"{dwarf_label(d)}: no place for it now",
+                    f"The {dwarf_label(d)} cannot be played: its entrance is taken and no free "
+                    f"place lies under a friend (+) or a foe (−) of it."))
+    return out
+
+
+def move_hint(view: dict, actions: list) -> str:
+    """What the player should know about the line under the cursor before choosing it."""
+    acts = [a for a in actions if isinstance(a, Action)]
+    if acts and all(a.kind == "buy" for a in acts):
+        if any(view["jewelry_left"] if a.args[0].startswith("J") else view["support_left"]
+               for a in acts):
+            return "A purchase turns up a new card: it cannot be taken back."
+    if acts and all(a.kind == "discard" for a in acts):
+        return "Setting a dwarf aside ends your turn."
+    if acts and all(a.kind == "end" for a in acts):
+        return "Ends your turn: nothing of it can be taken back then."
+    return ""
+
+
+def undone_label(action: Action) -> str:
+    """What key u would take back, said for the player who made ``action``."""
+    return {"dealer": "your dwarf", "blacksmith": "your dwarf", "mine": "your dwarf",
+            "dig": "your dwarf", "steal": "your steal", "lamp": "your last Lamp gem",
+            "lamp_done": "closing the Lamp", "swap": "your last swap", "trade": "your trade",
+            "helper": "your helper's trade", "buy": "your purchase",
+            "claim": "your claim"}.get(action.kind, "your last move")
 
 
 def targets(view: dict, actions: list[Action]) -> set[tuple[int, int]]:
