@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from screen_text import screen_text
 
-from allmine_tui.engine import Match, Seat
+from allmine_tui.engine import Action, Match, Seat
 from allmine_tui.games.mine_all_mines.choices import SHORT
 from allmine_tui.games.mine_all_mines.screen import MineAllMinesScreen, short_dwarf
 from allmine_tui.games.mine_all_mines.widgets import MinesGeometry, MinesPanel
@@ -162,3 +162,213 @@ async def test_clicking_an_unusable_place_or_keys_out_of_turn_change_nothing():
         await pilot.pause(0.05)
         assert match.to_json() == before
         assert any("No move of yours" in n.message for n in app._notifications)
+
+
+# -- the table tells what the physical table would (issue 11) ---------------------------------------
+NAMES = ["Ann", "Abe", "Bob", "Cleo", "Dan"]
+
+
+def position(n: int, seed: int, steps: int) -> Match:
+    """Ann (a person) against normal bots, after ``steps`` moves that bots chose for every seat."""
+    bots = Match("mine-all-mines", [Seat(x, "normal") for x in NAMES[:n]], seed)
+    for _ in range(steps):
+        seat = bots.to_act()[0]
+        bots.apply(seat, bots.bot_choice(seat))
+    seats = [Seat("Ann")] + [Seat(x, "normal") for x in NAMES[1:n]]
+    return Match.replay("mine-all-mines", seats, seed, {}, bots.log)
+
+
+def notices(app, words: str) -> int:
+    return sum(1 for n in app._notifications if words in str(n.message))
+
+
+def menu_lines(game) -> list[str]:
+    return str(game.query_one(ChoiceTree).render()).splitlines()
+
+
+async def test_end_has_its_own_key_and_no_number_ends_the_turn():
+    """The issue's accident: with one card affordable, line 1 was a complete purchase and End
+    was line 2; now End is 'e.', a digit never ends the turn, and key e does."""
+    match = position(3, 1, 22)
+    assert {a.kind for a in match.legal_actions(0)} == {"buy", "end"}
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        game = game_screen(app)
+        lines = menu_lines(game)
+        assert lines[1].startswith("▶1. Buy a card") and lines[2].startswith(" e. End your turn")
+        before = match.to_json()
+        await pilot.press("2", "2")
+        await pilot.pause(0.05)
+        assert match.to_json() == before
+        assert notices(app, "key of its own: e") == 1  # said once, not stacked
+        moves = len(match.log)
+        await pilot.press("e")
+        await pilot.pause(0.1)
+        assert match.log[moves] == (0, Action("end"))
+
+
+async def test_e_before_the_dwarf_explains_and_waits():
+    match = position(3, 0, 9)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.3)
+        assert match.state.seat == 0 and match.state.phase == "play"
+        before = match.to_json()
+        await pilot.press("e", "e")
+        await pilot.pause(0.05)
+        assert match.to_json() == before
+        assert notices(app, "Play a dwarf first") == 1
+
+
+async def test_the_hint_line_says_what_u_takes_back_and_u_does_it():
+    match = position(3, 0, 10)
+    assert match.state.phase == "act" and match.to_act() == [0]
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        game = game_screen(app)
+        hint = str(game.query_one("#hint").render())
+        assert "e: end your turn" in hint and "u: take back your dwarf" in hint
+        trade = next(a for a in match.legal_actions(0) if a.kind == "trade")
+        game.submit(trade)
+        await pilot.pause(0.1)
+        assert "u: take back your trade" in str(game.query_one("#hint").render())
+        gems = list(match.state.gems[0])
+        await pilot.press("u")
+        await pilot.pause(0.1)
+        assert match.log[-1][1] != trade and match.state.gems[0] != gems
+        assert "u: take back your dwarf" in str(game.query_one("#hint").render())
+
+
+async def test_a_purchase_that_turned_a_card_is_said_to_stand():
+    match = position(3, 1, 22)
+    buy = next(a for a in match.legal_actions(0) if a.kind == "buy")
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        game = game_screen(app)
+        assert "cannot be taken back" in str(game.query_one("#hint").render())  # on the Buy line
+        game.submit(buy)
+        await pilot.pause(0.1)
+        assert "your purchase stands" in str(game.query_one("#hint").render())
+        await pilot.press("u")
+        await pilot.pause(0.05)
+        assert match.log[-1] == (0, buy)
+
+
+def test_owner_tags_are_unique_on_the_mines_and_explained_on_the_player_lines():
+    from allmine_tui.games.mine_all_mines.widgets import owner_tags
+
+    assert owner_tags(["Ann", "Abe", "Bob"]) == ["An", "Ab", "Bo"]
+    assert len(set(owner_tags(["Ann", "Anna", "Bob"]))) == 3
+    assert owner_tags(["Ann", "Bob", "Cleo"]) == ["A", "B", "C"]
+
+
+async def test_table_marks_have_a_legend_and_used_cards_a_mark():
+    match = position(3, 2, 64)  # Ann has used Jeweler and Tools; Ann holds Crown Collector
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        text = screen_text(app)
+        assert "first player" in text and "cards (✗ used)" in text and "Ri Ne Cr Ea Br" in text
+        assert "Jeweler✗" in text and "Tools✗" in text  # a mark, not only a strike-through
+        assert "★Crown Collector An" in text  # who holds which achievement
+        assert "[SaAn]" in text  # Ann's Sapphire dwarf: "An", not "A" (Abe is "Ab")
+
+
+def test_mine_cards_show_their_set_scoring():
+    from allmine_tui.games.mine_all_mines.choices import card_label
+    from allmine_tui.games.mine_all_mines.labels import support_card_text
+
+    assert card_label("mine-e") == "Mine (1/3/6 VP for 1/2/3 Mines)"
+    assert "1/3/6 VP" in support_card_text("mine-r").plain
+    assert "+0" not in support_card_text("mine-r").plain and "0 VP" not in card_label("mine-g")
+    assert card_label("trader-d") == "Diamond Trader (+1 VP)"
+
+
+def test_a_foe_line_says_who_has_nothing_to_steal():
+    from allmine_tui.games.mine_all_mines.choices import path
+
+    match = position(3, 0, 9)
+    view = match.view(0)
+    labels = [" ".join(path(view, a, NAMES)) for a in match.legal_actions(0)]
+    empty = [label for label in labels if "nothing to steal" in label]
+    assert empty
+    for label in empty:  # the victim named as empty-handed holds no gem
+        victim = label.split("(")[-1].split(":")[0]
+        assert sum(view["gems"][NAMES.index(victim)]) == 0 or "and" in victim
+
+
+def test_flow_breaks_only_between_items():
+    from rich.text import Text
+
+    from allmine_tui.games.mine_all_mines.labels import flow
+
+    parts = [Text(f"[card {i} 3VP: Di Sa]") for i in range(8)]
+    lines = flow(parts, 50, indent=2).plain.split("\n")
+    assert len(lines) > 1 and all(len(line) <= 50 for line in lines)
+    assert all(line.strip().startswith("[") and line.endswith("]") for line in lines)
+
+
+async def test_a_dwarf_with_no_place_is_listed_dim_with_its_reason():
+    match = position(5, 0, 153)  # Ann's Ruby dwarf has no place; the Dealer has
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        game = game_screen(app)
+        lines = menu_lines(game)
+        blocked = next(i for i, line in enumerate(lines) if "Ruby dwarf: no place" in line)
+        before = match.to_json()
+        await pilot.press(str(blocked))  # (line 0 is the title)
+        await pilot.pause(0.05)
+        assert "entrance is taken" in str(game.query_one("#hint").render())
+        await pilot.press("enter", "enter", "enter")
+        await pilot.pause(0.05)
+        assert match.to_json() == before
+        assert notices(app, "Ruby dwarf cannot be played") == 1
+
+
+async def test_no_playable_dwarf_offers_helpers_and_claims_beside_the_discard():
+    from allmine_tui.games.mine_all_mines.rules import RULES
+
+    st = RULES.new_state(2, {}, 3)
+    st.seat, st.phase = 0, "play"
+    for m in range(5):  # every mine full: no mining dwarf can go anywhere
+        st.mines[m] = [[m, 1], [m, 1], [m, 1], [m, 1], [m, 1], [m, 1]]
+    st.hands[0] = [1, 4]
+    st.gems[0] = [0, 0, 0, 0, 1]
+    st.owned[0]["support"] = ["goldsmith"]
+    match = Match("mine-all-mines", [Seat("Ann"), Seat("Bob", "random")], 3, _state=st)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        game = game_screen(app)
+        text = "\n".join(menu_lines(game))
+        assert "No dwarf can be played: set one aside" in text
+        assert "Goldsmith: turn 1 Gold into another gem" in text
+        await pilot.press("2", "1")  # the Goldsmith, the first gem
+        await pilot.pause(0.1)
+        assert match.state.gems[0][4] == 0 and match.state.phase == "play"
+        assert "set one aside" in "\n".join(menu_lines(game))
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 40)])
+async def test_menu_lines_never_wrap_and_the_side_pane_uses_the_width(size):
+    match = position(3, 2, 64)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause(0.2)
+        game = game_screen(app)
+        menu = game.query_one(ChoiceTree)
+        side = game.query_one("#side")
+        assert side.outer_size.width == int(size[0] * 0.7)  # not a fixed 66 columns
+        for _ in range(4):  # a level deeper each time: every line is one screen line
+            shown = min(len(menu.entries()), menu.max_lines - 1)
+            assert len(menu_lines(game)) == 1 + shown
+            rendered = [line for line in screen_text(app).splitlines() if "choices" in line]
+            assert all("›" in line for line in rendered)
+            await pilot.press("enter") if menu.entries()[menu.cursor][1][0].kind == "buy" \
+                else None
+        board = game.query_one("#board")
+        assert board.region.bottom + 3 <= game.query_one("#bottom").region.bottom

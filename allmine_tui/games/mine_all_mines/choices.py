@@ -192,8 +192,6 @@ def move_hint(view: dict, actions: list) -> str:
             return "A purchase turns up a new card: it cannot be taken back."
     if acts and all(a.kind == "discard" for a in acts):
         return "Setting a dwarf aside ends your turn."
-    if acts and all(a.kind == "end" for a in acts):
-        return "Ends your turn: nothing of it can be taken back then."
     return ""
 
 

@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from ...engine import Action
+from ...engine import Action, IllegalAction
 from ...engine.names import short_names
 from ...ui.screens.play import PlayScreen
 from ...ui.widgets.log import GameLog
@@ -190,28 +190,32 @@ class MineAllMinesScreen(PlayScreen):
         return t
 
     def _draw_hint(self) -> None:
-        """The line above the menu: what the line under the cursor means for you, else what u
-        would take back now and which key ends the turn."""
+        """The line above the menu: what the line under the cursor means for you, then which
+        key ends the turn and what u would take back now."""
         view = self._view
-        text = ""
+        parts: list[str] = []
         reasons = [v.reason for v in self._under if isinstance(v, Unplayable)]
         if reasons:
-            text = reasons[0]
+            parts.append(reasons[0])
         elif self._legal:
-            text = move_hint(view, self._under)
-            if not text:
-                parts = [PHASE_HINTS.get(view["phase"], "")]
-                if END in self._legal:
-                    parts = ["e: end your turn"]
-                parts.append(self._undo_text())
-                text = " · ".join(p for p in parts if p)
-        self.query_one("#hint", Static).update(Text(text, no_wrap=True, overflow="ellipsis"))
+            parts.append(move_hint(view, self._under))
+            if END in self._legal:
+                parts.append("e: end your turn")
+            elif not parts[0]:
+                parts.append(PHASE_HINTS.get(view["phase"], ""))
+            parts.append(self._undo_text())
+        text = " · ".join(p for p in parts if p)
+        self.query_one("#hint", Static).update(Text(text))
 
     def _undo_text(self) -> str:
         seat, log = self.viewer, self.match.log
         if seat is None or not log or log[-1][0] != seat or log[-1][1].kind in ("end", "discard"):
             return ""
-        if self.match.undo_refusal(seat) is None:
+        try:
+            refusal = self.match.undo_refusal(seat)
+        except IllegalAction:  # a position not made from its seed and log: nothing to take back
+            return ""
+        if refusal is None:
             return f"u: take back {undone_label(log[-1][1])}"
         if log[-1][1].kind == "buy":
             return "your purchase stands: it turned up a new card"
@@ -234,6 +238,7 @@ class MineAllMinesScreen(PlayScreen):
     def on_choice_tree_chosen(self, message: MovesMenu.Chosen) -> None:
         message.stop()
         if isinstance(message.value, Unplayable):
+            self.query_one(MovesMenu).refresh_lines()  # the cursor is on it now
             self._tell(message.value.reason)
             return
         self._filtered = False
