@@ -372,3 +372,67 @@ async def test_menu_lines_never_wrap_and_the_side_pane_uses_the_width(size):
                 else None
         board = game.query_one("#board")
         assert board.region.bottom + 3 <= game.query_one("#bottom").region.bottom
+
+
+async def test_a_purchase_from_an_empty_pile_is_taken_back_with_u():
+    match = position(5, 1, 247)  # the Jewelry pile is empty: buying J04 turns nothing up
+    buy = next(a for a in match.legal_actions(0) if a.kind == "buy" and a.args[0] == "J04")
+    assert match.state.jewelry_deck == []
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        game = game_screen(app)
+        menu = game.query_one(ChoiceTree)
+        for level in range(2):  # "Buy a card", then the card
+            line = next(i for i, (_label, values) in enumerate(menu.entries())
+                        if buy in values and (level == 0 or all(v.args[0] == "J04"
+                                                               for v in values)))
+            keys = [str(line + 1)] if level == 0 else ["down"] * (line - menu.cursor)
+            await pilot.press(*keys)
+            await pilot.pause(0.05)
+        assert "u could take this purchase back" in str(game.query_one("#hint").render())
+        gems, shown = list(match.state.gems[0]), list(match.state.jewelry_shown)
+        game.submit(buy)
+        await pilot.pause(0.1)
+        assert match.log[-1] == (0, buy) and "J04" in match.state.owned[0]["jewelry"]
+        assert "u: take back your purchase" in str(game.query_one("#hint").render())
+        await pilot.press("u")
+        await pilot.pause(0.1)
+        assert match.log[-1] != (0, buy) and match.state.owned[0]["jewelry"].count("J04") == 0
+        assert match.state.gems[0] == gems and match.state.jewelry_shown == shown
+        assert match.state.seat == 0 and match.state.phase == "act"  # still Ann's turn
+
+
+def test_help_says_only_the_dwarves_leave_the_marketplace_and_the_rules_agree():
+    from allmine_tui.ui.screens.help import rules_text
+
+    text = " ".join(rules_text("mine-all-mines").split())
+    assert "Marketplace are cleared" not in text
+    assert "the gems in the Marketplace stay there" in text
+    bots = Match("mine-all-mines", [Seat(x, "normal") for x in NAMES[:2]], 4)
+    while bots.state.round_no == 0:
+        seat = bots.to_act()[0]
+        before = (list(bots.state.market), list(bots.state.market_dwarves))
+        bots.apply(seat, bots.bot_choice(seat))
+    assert before[1] and bots.state.market_dwarves == []  # the dwarves went home
+    assert bots.state.market == before[0]  # the gems did not
+
+
+def test_no_count_of_one_reads_as_a_plural():
+    """'1 cards' and the like: every menu line, dim line and log line of a whole game."""
+    import re
+
+    from allmine_tui.games.mine_all_mines.choices import blocked_dwarves, path
+
+    plural = re.compile(r"\b1 (cards|gems|dwarves|choices|places|turns|rounds|points|players)\b")
+    match = Match("mine-all-mines", [Seat(x, "normal") for x in NAMES[:2]], 0)
+    seen = 0
+    while not match.is_over():
+        seat = match.to_act()[0]
+        view, legal = match.view(seat), match.legal_actions(seat)
+        lines = [" ".join(path(view, a, NAMES[:2])) for a in legal]
+        lines += [label + " " + why for label, why in blocked_dwarves(view, legal)]
+        assert not [x for x in lines if plural.search(x)]
+        seen += len(lines)
+        match.apply(seat, match.bot_choice(seat))
+    assert seen > 100 and not [e.text for e in match.events if plural.search(e.text)]

@@ -187,9 +187,13 @@ def move_hint(view: dict, actions: list) -> str:
     """What the player should know about the line under the cursor before choosing it."""
     acts = [a for a in actions if isinstance(a, Action)]
     if acts and all(a.kind == "buy" for a in acts):
-        if any(view["jewelry_left"] if a.args[0].startswith("J") else view["support_left"]
-               for a in acts):
+        turns = [bool(view["jewelry_left"] if a.args[0].startswith("J") else view["support_left"])
+                 for a in acts]
+        if all(turns):
             return "A purchase turns up a new card: it cannot be taken back."
+        if any(turns):
+            return "A purchase that turns up a new card cannot be taken back."
+        return "Its pile is empty, so nothing turns up: u could take this purchase back."
     if acts and all(a.kind == "discard" for a in acts):
         return "Setting a dwarf aside ends your turn."
     return ""

@@ -260,12 +260,8 @@ class MineAllMinesScreen(PlayScreen):
         self._filtered = True
 
     def _tell(self, message: str) -> None:
-        """One notice at a time: the same words again replace the first, never stack."""
-        app = self.app
-        for old in list(app._notifications):
-            if old.message == message:
-                app._unnotify(old, refresh=False)
-        app.notify(message, severity="information", timeout=3)
+        """A one-line notice (the app replaces one with the same words, never stacks them)."""
+        self.notify(message, timeout=3)
 
     # -- keys ----------------------------------------------------------------------------------
     def _acting(self) -> bool:
