@@ -436,3 +436,18 @@ def test_no_count_of_one_reads_as_a_plural():
         seen += len(lines)
         match.apply(seat, match.bot_choice(seat))
     assert seen > 100 and not [e.text for e in match.events if plural.search(e.text)]
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 40)])
+async def test_the_hint_line_keeps_whole_parts_within_its_width(size):
+    """At 100 columns the Buy hint and 'e: end…' did not fit: the line was cut mid-word. Now
+    the parts that do not fit are left out whole (e and u are on the key line too)."""
+    match = position(3, 1, 22)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause(0.2)
+        hint = game_screen(app).query_one("#hint")
+        text = str(hint.render())
+        assert text.startswith("A purchase turns up a new card: it cannot be taken back.")
+        assert len(text) <= hint.content_size.width and "…" not in text
+        assert ("e: end your turn" in text) == (size[0] >= 120)

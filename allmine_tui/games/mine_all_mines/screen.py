@@ -50,7 +50,7 @@ CONTROLS = """
 
 PHASE_TEXT = {"play": "plays a dwarf", "steal": "chooses what to steal",
               "lamp": "fills the Lamp", "act": "may trade, buy and claim"}
-PHASE_HINTS = {"play": "[ ++ ] where your dwarves may go · [ ▶▶ ] the highlighted line's",
+PHASE_HINTS = {"play": "[ ++ ] where a dwarf may go · [ ▶▶ ] where the line chosen puts it",
                "steal": "You choose which gem to take.",
                "lamp": "Gems on the Lamp score 1 VP each at the end and stay there."}
 MENU_TITLES = {"play": "Play one dwarf:", "steal": "Steal:", "lamp": "Your new Lamp:",
@@ -199,13 +199,19 @@ class MineAllMinesScreen(PlayScreen):
             parts.append(reasons[0])
         elif self._legal:
             parts.append(move_hint(view, self._under))
+            if not parts[0] and END not in self._legal:
+                parts[0] = PHASE_HINTS.get(view["phase"], "")
+            parts.append(self._undo_text())
             if END in self._legal:
                 parts.append("e: end your turn")
-            elif not parts[0]:
-                parts.append(PHASE_HINTS.get(view["phase"], ""))
-            parts.append(self._undo_text())
-        text = " · ".join(p for p in parts if p)
-        self.query_one("#hint", Static).update(Text(text))
+        hint = self.query_one("#hint", Static)
+        room = hint.content_size.width or int(self._width() * 0.7) - 3
+        text = ""
+        for part in filter(None, parts):  # whole parts only, the first one always
+            joined = f"{text} · {part}" if text else part
+            if not text or len(joined) <= room:
+                text = joined
+        hint.update(Text(text))
 
     def _undo_text(self) -> str:
         seat, log = self.viewer, self.match.log
