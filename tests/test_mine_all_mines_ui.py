@@ -451,3 +451,19 @@ async def test_the_hint_line_keeps_whole_parts_within_its_width(size):
         assert text.startswith("A purchase turns up a new card: it cannot be taken back.")
         assert len(text) <= hint.content_size.width and "…" not in text
         assert ("e: end your turn" in text) == (size[0] >= 120)
+
+
+def test_a_crowded_player_line_stays_one_line_at_100_columns():
+    """Abe's line 'Mine Cart✗ Sa Trader Di Trader✗ ★Good Company' wrapped under itself at 100
+    columns (the board grew and the menu shrank); now the Traders share one entry."""
+    from allmine_tui.games.mine_all_mines.widgets import PlayersPanel
+
+    view = position(3, 2, 64).view(0)
+    view["owned"][1]["support"] = ["cart-1", "trader-s", "trader-d"]
+    view["used"][1] = ["cart-1", "trader-d"]
+    view["owned"][1]["ach"] = ["two-helpers"]
+    row = PlayersPanel._row(view, 1, "Abe", "Ab", 10, 98).plain
+    assert "\n" not in row and len(row) <= 98
+    assert row.endswith("Cart✗ Trader Sa Di✗ ★1")
+    wide = PlayersPanel._row(view, 1, "Abe", "Ab", 16, 118).plain
+    assert wide.endswith("Mine Cart✗ Sa Trader Di Trader✗ ★Good Company")

@@ -43,7 +43,9 @@ CONTROLS = """
 - The table: a dwarf on a mine shows its gem and its owner's tag (**[Ru·A]**: A's Ruby dwarf);
   the player lines show the tags, VP, gems, Lamp gems, dwarves in hand (dw), Jewelry by kind
   (Ri Rings, Ne Necklaces, Cr Crowns, Ea Earrings, Br Bracelets), Support cards (**✗**: used
-  this round) and achievements (**★**); **▶** marks whose turn it is and **⚑** the First Player.
+  this round; on a crowded line the Traders share one entry, **Trader Di Sa**, and the Mine Cart
+  reads **Cart**) and achievements (**★**, or their number when the line is full: their names
+  stand on the ACHIEVEMENTS line); **▶** marks whose turn it is and **⚑** the First Player.
 - **p** lets a person peek at their own dwarves between turns (behind the curtain), **q** returns
   to the menu (the game is saved after every move), **?** shows this help.
 """

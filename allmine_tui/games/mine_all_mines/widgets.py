@@ -179,6 +179,37 @@ class MarketPanel(Static):
 JEWEL_COLUMNS = tuple(JEWEL_SHORT)
 
 
+def support_parts(cards: list[str], used: list[str], compact: bool) -> list[Text]:
+    """A player's Support cards for their line: equal unused cards once with ×N, a used one
+    with ✗. ``compact`` (when the line is short of room) puts the Traders together as
+    "Trader Di Sa✗" and calls the Mine Cart "Cart"."""
+    data = load()
+    parts: list[Text] = []
+    counted: dict[str, int] = {}
+    for cid in cards:
+        counted[support_name(cid)] = counted.get(support_name(cid), 0) + 1
+    done: set[str] = set()
+    traders = Text("Trader", style="cyan")
+    for cid in cards:
+        label, is_used = support_name(cid), cid in used
+        if compact and cid.startswith("trader-"):
+            traders.append(" " + label.split()[0] + ("✗" if is_used else ""),
+                           style="dim" if is_used else "cyan")
+            continue
+        if label in done and not is_used:
+            continue
+        done.add(label)
+        k = counted[label]
+        if compact and label == "Mine Cart":
+            label = "Cart"
+        text = label + (f"×{k}" if k > 1 and not is_used else "") + ("✗" if is_used else "")
+        parts.append(Text(text, style="dim" if is_used else "green" if
+                          data.support[cid].group == "tool" else "cyan"))
+    if traders.cell_len > len("Trader"):
+        parts.append(traders)
+    return parts
+
+
 class PlayersPanel(Static):
     """A header, then a line per player: tag and name, VP, gems (and Lamp gems), dwarves left,
     Jewelry by kind, Support cards (✗: used this round) and achievements; then the legend."""
@@ -223,27 +254,15 @@ class PlayersPanel(Static):
         for k in JEWEL_COLUMNS:
             n = kinds.count(k)
             head.append(f"{n:>2} " if n else " · ", style="magenta" if n else "dim")
-        parts = [head]
-        counted: dict[str, int] = {}
-        for cid in own["support"]:
-            counted[support_name(cid)] = counted.get(support_name(cid), 0) + 1
-        done: set[str] = set()
-        for cid in own["support"]:
-            label = support_name(cid)
-            used = cid in view["used"][s]
-            if label in done and not used:
-                continue
-            done.add(label)
-            k = counted[label]
-            text = label + (f"×{k}" if k > 1 and not used else "") + ("✗" if used else "")
-            parts.append(Text(text, style="dim" if used else "green" if
-                              data.support[cid].group == "tool" else "cyan"))
-        stars = [Text(f"★{data.achievements[aid].name}", style="bold yellow")
+        named = [Text(f"★{data.achievements[aid].name}", style="bold yellow")
                  for aid in own["ach"]]
-        if sum(p.cell_len + 1 for p in parts + stars) - 1 > room:
-            # the names are on the ACHIEVEMENTS line too, with the owner's tag
-            stars = [Text(f"★{len(stars)}", style="bold yellow")] if stars else []
-        return flow(parts + stars, room, sep=" ", indent=len(head.plain))
+        # the achievements' names are on the ACHIEVEMENTS line too, with the owner's tag
+        counted = [Text(f"★{len(named)}", style="bold yellow")] if named else []
+        for compact, stars in ((False, named), (False, counted), (True, counted)):
+            parts = [head] + support_parts(own["support"], view["used"][s], compact) + stars
+            if sum(p.cell_len + 1 for p in parts) - 1 <= room:
+                break
+        return flow(parts, room, sep=" ", indent=len(head.plain))
 
     @staticmethod
     def _legend(room: int, tag: str, cell: int) -> Text:
