@@ -288,16 +288,45 @@ def test_mine_cards_show_their_set_scoring():
 
 
 def test_a_foe_line_says_who_has_nothing_to_steal():
-    from allmine_tui.games.mine_all_mines.choices import path
+    """The menu promised 'steal 1 from Abe' when Abe held no gem: now the line says 'no steal'
+    and the line above the menu names who has nothing."""
+    from allmine_tui.games.mine_all_mines.choices import dig_yield, move_hint, path
 
     match = position(3, 0, 9)
     view = match.view(0)
-    labels = [" ".join(path(view, a, NAMES)) for a in match.legal_actions(0)]
-    empty = [label for label in labels if "nothing to steal" in label]
-    assert empty
-    for label in empty:  # the victim named as empty-handed holds no gem
-        victim = label.split("(")[-1].split(":")[0]
-        assert sum(view["gems"][NAMES.index(victim)]) == 0 or "and" in victim
+    foes = [a for a in match.legal_actions(0) if a.kind == "dig" and dig_yield(view, 0, a)[1]]
+    assert foes
+    for act in foes:
+        label = path(view, act, NAMES)[-1]
+        victims = dig_yield(view, 0, act)[1]
+        empty = [v for v in victims if sum(view["gems"][v]) == 0]
+        assert ("no steal" in label) == (len(empty) == len(victims))
+        hint = move_hint(view, [act], NAMES[:3])
+        for v in victims:
+            assert (f"{NAMES[v]} has nothing you may steal" in hint) == (v in empty)
+            assert (NAMES[v] in label) == (v not in empty)
+
+
+def test_long_menu_lines_go_compact_to_fit_100_columns():
+    """Menu lines ran past the side pane at 100 columns (cut with …): a line longer than the
+    room is written with gem letters and short rows, whole again at 120 columns."""
+    from allmine_tui.games.mine_all_mines.choices import menu_items, path
+
+    match = position(3, 0, 15)
+    view, legal = match.view(0), match.legal_actions(0)
+    full = [path(view, a, NAMES[:3]) for a in legal]
+    assert any(len(" · ".join(p)) > 63 for p in full if p[0].endswith("dwarf"))
+    narrow = menu_items(view, legal, NAMES[:3], 63)
+    wide = menu_items(view, legal, NAMES[:3], 77)
+    assert [p for p, _a in wide] == full and [a for _p, a in narrow] == legal
+    firsts = [p[0] for p in full]
+
+    def shown(p: list[str]) -> int:  # a lone move is one line, its whole path (ChoiceTree)
+        return len(" · ".join(p)) if firsts.count(p[0]) == 1 else max(map(len, p[1:]))
+
+    for (p, _a), long in zip(narrow, full):
+        assert p[0] == long[0]  # the first level (the dwarf) reads the same
+        assert shown(p) <= 63 and (p == long) == (shown(long) <= 63)
 
 
 def test_flow_breaks_only_between_items():
@@ -345,7 +374,7 @@ async def test_no_playable_dwarf_offers_helpers_and_claims_beside_the_discard():
         await pilot.pause(0.2)
         game = game_screen(app)
         text = "\n".join(menu_lines(game))
-        assert "No dwarf can be played: set one aside" in text
+        assert "No dwarf fits: set one aside" in text
         assert "Goldsmith: turn 1 Gold into another gem" in text
         await pilot.press("2", "1")  # the Goldsmith, the first gem
         await pilot.pause(0.1)

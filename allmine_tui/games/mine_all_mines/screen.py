@@ -12,8 +12,8 @@ from ...engine import Action, IllegalAction
 from ...engine.names import short_names
 from ...ui.screens.play import PlayScreen
 from ...ui.widgets.log import GameLog
-from .choices import (END_LABEL, SHORT, Unplayable, blocked_dwarves, move_hint, path, targets,
-                      undone_label)
+from .choices import (END_LABEL, SHORT, Unplayable, blocked_dwarves, menu_items, move_hint, path,
+                      targets, undone_label)
 from .data import GEM_NAMES
 from .labels import GEM_STYLES
 from .widgets import MarketPanel, MinesPanel, MovesMenu, PlayersPanel
@@ -30,10 +30,12 @@ CONTROLS = """
   a line with "› N choices" opens the next level (which mine and place, which gem, which payment),
   **Esc** goes back up. **1–9** pick a line by its number.
 - First play one dwarf: the menu lists your dwarves, then where each may go and what it would
-  really give you (the limit of 3 per gem and an empty supply are counted in; a foe line says
-  who has nothing to steal). A dwarf with no place to go is listed dim. The places you may use
-  are marked **[ ++ ]** on the mines, the one under the cursor **[ ▶▶ ]**; clicking a marked
-  place plays there too.
+  really give you (the limit of 3 per gem and an empty supply are counted in: "kept back"; a
+  foe line says "no steal" when nobody on it has a gem you may take). The line above the menu
+  tells more about the line under the cursor. On a narrow screen a long line names gems by
+  their two letters (Di Sa Ru Em Go) and rows as L, M, R. A dwarf with no place to go is listed
+  dim. The places you may use are marked **[ ++ ]** on the mines, the one under the cursor
+  **[ ▶▶ ]**; clicking a marked place plays there too.
 - Then, in any order: swap with the Marketplace (after the Dealer), one trade with the supply, the
   Goldsmith or a Trader, buy one card, claim one achievement.
 - **e** ends your turn (the menu's last line, never a number).
@@ -130,7 +132,8 @@ class MineAllMinesScreen(PlayScreen):
             self._filtered = False
             self._under = []
             if legal:
-                items = [(path(view, a, names), a) for a in legal]
+                room = int(self._width() * 0.7) - 7  # the border, padding and "▶1. "
+                items = menu_items(view, legal, names, room)
                 if not any(a.kind == "discard" for a in legal):  # (that line says why)
                     items += [([label], Unplayable(reason))
                               for label, reason in blocked_dwarves(view, legal)]
@@ -200,7 +203,7 @@ class MineAllMinesScreen(PlayScreen):
         if reasons:
             parts.append(reasons[0])
         elif self._legal:
-            parts.append(move_hint(view, self._under))
+            parts.extend(move_hint(view, self._under, self.names).split(" · "))
             if not parts[0] and END not in self._legal:
                 parts[0] = PHASE_HINTS.get(view["phase"], "")
             parts.append(self._undo_text())
