@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from screen_text import screen_text
+from screen_text import screen_lines, screen_text
 
 from allmine_tui.engine import Action, Match, Seat
 from allmine_tui.games.mine_all_mines.choices import SHORT
@@ -496,3 +496,21 @@ def test_a_crowded_player_line_stays_one_line_at_100_columns():
     assert row.endswith("Cart✗ Trader Sa Di✗ ★1")
     wide = PlayersPanel._row(view, 1, "Abe", "Ab", 16, 118).plain
     assert wide.endswith("Mine Cart✗ Sa Trader Di Trader✗ ★Good Company")
+
+
+async def test_the_status_line_keeps_a_long_name_whole_in_hot_seat():
+    """'… Abelard Smithson plays a dwarf · viewing as Abelard' was cut at 100 columns: the
+    game's title gives way first."""
+    long = "Abelard Smithson"  # 16 characters, the longest name allowed
+    match = Match("mine-all-mines", [Seat("Ann"), Seat(long), Seat("Bob", "normal")], 3)
+    match.apply(0, Action("dealer"))
+    match.apply(0, Action("end"))
+    for size in ((100, 30), (120, 40)):
+        app = AllMineApp(GameSession(match, None))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause(0.2)
+            await pilot.press("enter")  # the curtain: "I am Abelard Smithson"
+            await pilot.pause(0.2)
+            status = screen_lines(app)[0].strip()  # what the terminal shows, not the text
+            assert status.endswith(f"{long} plays a dwarf · viewing as {long}")
+            assert status.startswith("Mine All Mines") == (size[0] >= 120)

@@ -106,8 +106,7 @@ class MineAllMinesScreen(PlayScreen):
     def status_text(self, view: dict, viewer: int | None) -> Text:
         names = self.names
         t = Text()
-        t.append("Mine All Mines ", style="bold")
-        t.append(f"· Round {view['round']}/{view['rounds_total']} ")
+        t.append(f"Round {view['round']}/{view['rounds_total']} ")
         if view["phase"] == "over":
             t.append("· game over ")
         else:
@@ -115,7 +114,8 @@ class MineAllMinesScreen(PlayScreen):
             t.append(f"{names[view['seat']]} {PHASE_TEXT.get(view['phase'], '')} ")
         if viewer is not None and len(self.match.humans) > 1:
             t.append(f"· viewing as {names[viewer]} ", style="italic")
-        return t
+        title = Text("Mine All Mines ", style="bold").append("· ", style="")
+        return title + t if title.cell_len + t.cell_len <= self._width() - 2 else t
 
     def _width(self) -> int:
         return self.size.width or self.app.size.width
