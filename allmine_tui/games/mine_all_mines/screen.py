@@ -159,8 +159,8 @@ class MineAllMinesScreen(PlayScreen):
             return Text("The game is over. The results follow.", style="bold")
         who = self.names[view["seat"]]
         if viewer is None:
-            return Text(f"Waiting for {who}…  (table view: no hands are shown; p lets a player "
-                        f"peek at their own dwarves)", style="italic")
+            return Text(f"Waiting for {who}…  (the table view: nobody's dwarves are shown)",
+                        style="italic")
         return Text(f"Waiting for {who}…", style="italic")
 
     def _hand_text(self, view: dict, viewer: int | None) -> Text:
