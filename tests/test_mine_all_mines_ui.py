@@ -514,3 +514,25 @@ async def test_the_status_line_keeps_a_long_name_whole_in_hot_seat():
             status = screen_lines(app)[0].strip()  # what the terminal shows, not the text
             assert status.endswith(f"{long} plays a dwarf · viewing as {long}")
             assert status.startswith("Mine All Mines") == (size[0] >= 120)
+
+
+async def test_a_resize_rewrites_the_menu_for_the_new_width_and_keeps_the_cursor():
+    match = position(3, 0, 15)  # the Diamond dwarf's one place makes a long line
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        game = game_screen(app)
+        menu = game.query_one(ChoiceTree)
+
+        def diamond() -> str:  # the Diamond dwarf's line as the menu holds it now
+            return " · ".join(next(p for p, _a in menu.items if p[0] == "Diamond dwarf"))
+
+        await pilot.press("down")
+        assert "Ruby mine, row 2 left" in diamond()
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause(0.2)
+        assert "Ru mine, row 2 L" in diamond() and menu.cursor == 1
+        assert all("…" not in line for line in screen_lines(app) if "dwarf" in line)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause(0.2)
+        assert "Ruby mine, row 2 left" in diamond()

@@ -150,9 +150,15 @@ class MineAllMinesScreen(PlayScreen):
         self.query_one(PlayersPanel).show(self._view, self.names, width)
 
     def on_resize(self, _event) -> None:
-        if self._view is not None:
-            self._draw_panels()
-            self._draw_mines()
+        if self._view is None:
+            return
+        menu = self.query_one(MovesMenu)  # its lines and the status are written for the width
+        top, cursor = not menu.prefix, menu.cursor
+        self._key = None
+        self.redraw()
+        if top and not menu.prefix and cursor < len(menu.entries()):  # (deeper, set_items keeps it)
+            menu.cursor = cursor
+            menu.refresh_lines()
 
     def _waiting_text(self, view: dict, viewer: int | None) -> Text:
         if view["phase"] == "over":
