@@ -536,3 +536,25 @@ async def test_a_resize_rewrites_the_menu_for_the_new_width_and_keeps_the_cursor
         await pilot.resize_terminal(120, 40)
         await pilot.pause(0.2)
         assert "Ruby mine, row 2 left" in diamond()
+
+
+async def test_the_market_never_shrinks_under_the_menu():
+    """A face-up card that needs a line less must not pull the menu up a line (the mouse would
+    then point at another move)."""
+    from allmine_tui.games.mine_all_mines.widgets import MarketPanel
+
+    match = position(3, 2, 64)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        game = game_screen(app)
+        market, menu = game.query_one(MarketPanel), game.query_one(ChoiceTree)
+        view = dict(match.view(0))
+        tall = market.outer_size.height
+        top = menu.region.y
+        view["achievements_shown"] = [None] * 5  # every achievement gone: fewer lines to show
+        view["owned"] = [dict(o, ach=[]) for o in view["owned"]]
+        market.show(view, game.names, 100)
+        await pilot.pause(0.1)
+        assert len(str(market.render()).splitlines()) < tall
+        assert market.outer_size.height == tall and menu.region.y == top

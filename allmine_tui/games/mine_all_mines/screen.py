@@ -154,6 +154,7 @@ class MineAllMinesScreen(PlayScreen):
             return
         menu = self.query_one(MovesMenu)  # its lines and the status are written for the width
         top, cursor = not menu.prefix, menu.cursor
+        self.query_one(MarketPanel).styles.min_height = None  # (it only grows at one width)
         self._key = None
         self.redraw()
         if top and not menu.prefix and cursor < len(menu.entries()):  # (deeper, set_items keeps it)

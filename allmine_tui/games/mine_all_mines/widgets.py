@@ -172,7 +172,13 @@ class MarketPanel(Static):
                 t = Text(f"★{data.achievements[aid].name} ", style="dim")
                 achievements.append(t.append(tag[s], style=seat_style(s)))
         lines.append(flow(achievements, room, indent=2))
-        self.update(Text("\n").join(lines))
+        text = Text("\n").join(lines)
+        # never shorter than it has been: a new face-up card that needs one line less must not
+        # pull the menu under the mouse up a line (the screen is built afresh for a new viewer)
+        height = len(text.plain.split("\n"))
+        if self.styles.min_height is None or height > self.styles.min_height.value:
+            self.styles.min_height = height
+        self.update(text)
 
 
 #: the columns of a player's line (the header names them)
