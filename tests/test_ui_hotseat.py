@@ -39,9 +39,9 @@ async def assert_private(app, pilot, match: Match) -> str:
     state = match.state
     # Log lines name cards already played (public); after a new deal such a card may be back in
     # someone's hand, so only the board is checked here, and the log is checked line by line above.
-    log_lines = set(session.log_lines(viewer)) if session is not None else set()
+    log_text = "\n".join(session.log_lines(viewer)) if session is not None else ""
     text = "\n".join(line for line in text.splitlines()
-                     if not any(line.strip() and line.strip() in log for log in log_lines))
+                     if not (line.strip() and line.strip() in log_text))
     # the completed trick stays on view, even after a new deal; it is public
     public = {c for _s, c in state.last_trick + state.prev_trick + state.trick}
     for seat, hand in enumerate(state.hands):
