@@ -129,3 +129,20 @@ async def test_continue_shows_the_curtain_before_any_of_the_table(tmp_path):
             assert isinstance(app.screen, CurtainScreen)
     game_frames = [f for f in frames if f not in ("PickerScreen",)]
     assert game_frames and game_frames[0] == "CurtainScreen", frames[:5]
+
+
+async def test_the_keys_line_is_back_after_the_screen_is_composed_for_a_new_viewer():
+    from textual.widgets import Footer
+
+    app = AllMineApp(GameSession(two_humans(), None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        for _ in range(50):
+            await pilot.pause(0.02)
+            game = game_screen(app)
+            if app.screen is game and not game._rebuilding and game.viewer is not None:
+                break
+        footer = app.screen.query_one(Footer)
+        await pilot.pause()
+        assert "Help" in screen_text(app).splitlines()[-1] and len(footer.children) >= 3

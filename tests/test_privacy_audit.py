@@ -67,6 +67,12 @@ async def audit_game(game_id: str, table, seed: int, *, size=(100, 30), bursts: 
                 continue
             if game.viewer is None and len(match.humans) > 1:
                 audit.holder = None  # a public decision, made in front of everybody
+            if rng.random() < 0.03:  # now and then the help screen, read like every frame
+                await pilot.press("question_mark")
+                await pilot.pause()
+                audit.check(f"step {step}, help")
+                await pilot.press("escape")
+                continue
             keys = drive(game, rng)
             if bursts and rng.random() < 0.4:
                 # one fast write, with the Enter of an impatient double press at the end

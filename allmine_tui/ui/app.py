@@ -35,6 +35,11 @@ class AllMineApp(App):
     async def on_event(self, event: events.Event) -> None:
         """A screen may refuse keys and clicks (``accepts_input``): the curtain and the game screens
         drop input typed ahead by the previous person at every change of who is looking."""
+        if isinstance(event, events.Key) and event.key == "escape" and not event.is_forwarded \
+                and self._screen_stacks.get(self._current_mode) \
+                and self.screen.query("HelpPanel"):
+            self.action_hide_help_panel()  # Esc closes the Keys panel first
+            return
         if isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Click)) \
                 and not event.is_forwarded:
             try:
@@ -45,11 +50,27 @@ class AllMineApp(App):
                 return
         await super().on_event(event)
 
+    def get_system_commands(self, screen):
+        """The palette: Textual's own commands and the app's (new game, saves, rules...)."""
+        from .palette import app_commands
+
+        yield from super().get_system_commands(screen)
+        yield from app_commands(self, screen)
+
     def notify(self, message: str, *, title: str = "", severity="information",
                timeout: float | None = None, markup: bool = False) -> None:
         """Notifications are always plain text: they often carry names (``Widget.notify`` asks for
         markup by default, so the flag is ignored)."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def _on_notify(self, event) -> None:
+        """A notice with the same text as one still on screen replaces it (its time starts
+        again), so a refused key pressed ten times never stacks ten copies over the board.
+        (Textual calls its own handler after this one; it shows the new notice.)"""
+        new = event.notification
+        for old in list(self._notifications):
+            if (old.message, old.title, old.severity) == (new.message, new.title, new.severity):
+                self._unnotify(old, refresh=False)
 
     # -- navigation ----------------------------------------------------------------------------
     def open_session(self, session) -> None:

@@ -2,12 +2,13 @@
 to use it; followed by the controls of the screen that asked for help."""
 from __future__ import annotations
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
+
+from ..text import safe
 
 from ... import storage
 from ...games import GAMES
@@ -114,7 +115,7 @@ class HelpScreen(Screen):
         else:
             spec = GAMES.get(self.game_id)
             title = f"Rules: {spec.title if spec else self.game_id}"
-        yield Static(f"[b]{escape(title)}[/b]   ↑/↓ PgUp/PgDn scroll · Esc closes", id="help-title")
+        yield Static(f"[b]{safe(title)}[/b]   ↑/↓ PgUp/PgDn scroll · Esc closes", id="help-title")
         with VerticalScroll(id="help-scroll"):
             yield Markdown(self.markdown(), id="help-text")
         yield Footer()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from rich.markup import escape
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -18,6 +17,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.message import Message
 from textual.widgets import Static
+
+from ..text import safe
 
 from ... import records, storage
 from ...games import GAMES, GameSpec
@@ -82,6 +83,9 @@ def open_game(app, session) -> bool:
     """Ask the app to show ``session``'s game screen; explain (not crash) if it cannot."""
     try:
         app.open_session(session)
+        from ... import prefs
+
+        prefs.remember_game(session.match.game_id)  # the picker comes back on it
     except Exception as exc:  # e.g. a game whose screen is not written yet
         where = f" It is saved as {session.save_path.name}." if session.save_path else ""
         app.notify(f"Cannot show this game: {exc}.{where}", title="Game screen missing",
@@ -169,11 +173,24 @@ class PickerScreen(Screen):
                       ("q", "Quit", "app.quit")])
 
     def on_mount(self) -> None:
-        self.query_one(GameList).show(self._chosen)
-        self._show_detail()
+        self._choose_last_played()
 
     def on_screen_resume(self) -> None:
+        self._choose_last_played()
         self.refresh_saves()
+
+    def _choose_last_played(self) -> None:
+        """The picker opens (and comes back) on the game played last."""
+        from ... import prefs
+
+        last = prefs.last_game()
+        # only when a game was played since the picker last looked: a choice made here (say,
+        # reading another game's rules) is not undone under the cursor
+        if last in GAMES and last != getattr(self, "_last_seen", None):
+            self._chosen = list(GAMES).index(last)
+        self._last_seen = last
+        self.query_one(GameList).show(self._chosen)
+        self._show_detail()
 
     # -- data ----------------------------------------------------------------------------------
     @property
@@ -209,18 +226,18 @@ class PickerScreen(Screen):
             line.set_class(False, "-available")
         else:
             info = self._newest
-            line.update(f"[b]Continue:[/b] {escape(info.title)} · "
-                        f"{escape(short_players(info.players))} · "
-                        f"{escape(info.progress)} · {escape(info.when())}  [b]\\[enter][/b]")
+            line.update(f"[b]Continue:[/b] {safe(info.title)} · "
+                        f"{safe(short_players(info.players))} · "
+                        f"{safe(info.progress)} · {safe(info.when())}  [b]\\[enter][/b]")
             line.set_class(True, "-available")
         self._show_detail()
 
     def _show_detail(self) -> None:
         spec = GAMES[self.game_id]
-        self.query_one("#detail-title", Static).update(f"[b]{escape(spec.title)}[/b]")
+        self.query_one("#detail-title", Static).update(f"[b]{safe(spec.title)}[/b]")
         self.query_one("#detail-blurb", Static).update(
-            f"{escape(spec.blurb)}\n\nPlayers: {players_range(spec)}    "
-            f"Time: {escape(spec.minutes)}")
+            f"{safe(spec.blurb)}\n\nPlayers: {players_range(spec)}    "
+            f"Time: {safe(spec.minutes)}")
         mine = self.saves_of(spec.id)
         going = sum(1 for s in mine if not s.over)
         finished = len(mine) - going
@@ -234,7 +251,7 @@ class PickerScreen(Screen):
                 parts.append(f"{finished} finished")
             saves = f"Saved games: {', '.join(parts)}."
         summary = records.summary_line(self._records.get(spec.id))
-        self.query_one("#detail-saves", Static).update(f"{saves}\n{escape(summary)}")
+        self.query_one("#detail-saves", Static).update(f"{saves}\n{safe(summary)}")
         self.query_one("#continue-game", KeyButton).update(Text(f"[c] Continue ({going})"))
 
     # -- events --------------------------------------------------------------------------------

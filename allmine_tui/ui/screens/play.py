@@ -226,6 +226,7 @@ class PlayScreen(Screen):
         self.viewer = self.session.screen_viewer()
         self.actor = self.session.actor()
         self._draw()
+        self.refresh_bindings()  # the new Footer lists the keys
         self._open_input()
 
     def interlude(self, events: list) -> Screen | None:

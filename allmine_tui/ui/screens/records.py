@@ -2,13 +2,14 @@
 against each bot level. Read from the records file (see ``allmine_tui.records``) when opened."""
 from __future__ import annotations
 
-from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
+
+from ..text import safe
 
 from ... import records
 from ...games import GAMES
@@ -51,7 +52,7 @@ class RecordsScreen(Screen):
             lines.append("Set aside as damaged (not counted): "
                          + ", ".join(p.name for p in aside) + ".")
         problem = self.query_one("#records-problem", Static)
-        problem.update(escape("\n".join(lines)))
+        problem.update(safe("\n".join(lines)))
         problem.display = bool(lines)
         body = self.query_one("#records-body", VerticalScroll)
         body.remove_children()
@@ -60,7 +61,7 @@ class RecordsScreen(Screen):
         for game_id, game in sorted(tables.items(), key=lambda kv: list(GAMES).index(kv[0])
                                     if kv[0] in GAMES else len(GAMES)):
             title = GAMES[game_id].title if game_id in GAMES else game_id
-            widgets.append(Static(f"{escape(title)} · {game['games']} "
+            widgets.append(Static(f"{safe(title)} · {game['games']} "
                                   f"game{'s' if game['games'] != 1 else ''}",
                                   classes="records-game"))
             widgets.append(self._table(game))

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import secrets
 
-from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static
+
+from ..text import safe
 
 STAR = "★"
 
@@ -64,12 +65,12 @@ class ResultsScreen(Screen):
     """
     MIN_SIZE = (80, 24)
     BINDINGS = [
-        Binding("enter", "enter", "Back to the games", priority=True),
+        Binding("enter", "enter", "Games list", priority=True),
         Binding("escape,m", "menu", "Back to the games", show=False),
         Binding("p", "play_again", "Play again"),
         Binding("f", "final_table", "Final table"),
         Binding("v", "replay", "Replay"),
-        Binding("n", "new_game", "New game (same game)"),
+        Binding("n", "new_game", "New game"),
         Binding("question_mark,f1", "help", "Help"),
     ]
 
@@ -84,14 +85,14 @@ class ResultsScreen(Screen):
         names = self.session.names
         result = self.result
         title = self.match.rules.info.title
-        yield Static(f"[b]{escape(title)}[/b] · game over", id="results-title")
-        totals = "   ".join(f"{escape(name)} {score}" for name, score in zip(names, result.scores))
-        yield Static(f"{STAR} {escape(winners_line(names, result.winners))} {STAR}\n"
+        yield Static(f"[b]{safe(title)}[/b] · game over", id="results-title")
+        totals = "   ".join(f"{safe(name)} {score}" for name, score in zip(names, result.scores))
+        yield Static(f"{STAR} {safe(winners_line(names, result.winners))} {STAR}\n"
                      f"[not bold]{totals}[/not bold]", id="results-winners")
         with VerticalScroll(id="results-body"):
             with Vertical():
                 yield DataTable(id="results-table", cursor_type="none", zebra_stripes=True)
-                notes = "\n".join(escape(note_text(n, names)) for n in result.notes)
+                notes = "\n".join(safe(note_text(n, names)) for n in result.notes)
                 yield Static(notes, id="results-notes")
             with Vertical():
                 yield Static("Round by round", id="history-title")
@@ -134,7 +135,7 @@ class ResultsScreen(Screen):
         history = self.history
         if history is None:
             table.display = False
-            notes.update(escape(self.history_problem or "No history for this game."))
+            notes.update(safe(self.history_problem or "No history for this game."))
             return
         table.add_column(Text(f"after · {history.score_label}"), key="label")
         for seat, name in enumerate(self.session.names):
@@ -146,7 +147,7 @@ class ResultsScreen(Screen):
                 cell.append(f"\n{gained}", style="")
                 cells.append(cell)
             table.add_row(*cells, height=2)
-        notes.update(escape(" ".join(history.notes)))
+        notes.update(safe(" ".join(history.notes)))
 
     def _fit(self) -> None:
         """The two tables side by side when they fit, else one above the other."""
@@ -188,7 +189,8 @@ class ResultsScreen(Screen):
 
         app = self.app
         back_to_picker(app)
-        app.push_screen(SetupScreen(self.match.game_id))
+        table = ([(s.name, s.bot) for s in self.match.seats], dict(self.match.options))
+        app.push_screen(SetupScreen(self.match.game_id, table))  # this table, to change
 
     def action_play_again(self) -> None:
         """The same game, seats and options with a new seed (a fresh save)."""

@@ -3,13 +3,14 @@ Open button) resumes a game, or shows the results of a finished one; v replays a
 Unreadable files are listed with their reason and are never changed or deleted."""
 from __future__ import annotations
 
-from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static
+
+from ..text import safe
 
 from ... import storage
 from ...games import GAMES
@@ -31,6 +32,7 @@ class SavesScreen(Screen):
         Binding("escape", "back", "Back"),
         Binding("enter", "open", "Open", show=True),
         Binding("v", "replay", "Replay"),
+        Binding("d,delete", "delete", "Delete"),
         Binding("f5", "reload", "Reload"),
         Binding("question_mark,f1", "help", "Help"),
     ]
@@ -44,14 +46,15 @@ class SavesScreen(Screen):
         title = "Saved games"
         if self.game_id is not None:
             title += f": {GAMES[self.game_id].title}"
-        yield Static(f"[b]{escape(title)}[/b]", id="saves-title")
-        yield Static(f"Saves folder: {escape(str(storage.saves_dir()))}", id="saves-folder")
+        yield Static(f"[b]{safe(title)}[/b]", id="saves-title")
+        yield Static(f"Saves folder: {safe(str(storage.saves_dir()))}", id="saves-folder")
         table: DataTable = DataTable(id="saves-table", cursor_type="row", zebra_stripes=True)
         yield table
         yield Static(id="saves-empty")
         yield Static(id="saves-detail")
         with Horizontal(id="saves-buttons"):
             yield Button("Open  (enter)", id="open", variant="primary")
+            yield Button("Delete  (d)", id="delete")
             yield Button("Back  (esc)", id="back")
         yield Footer()
 
@@ -96,7 +99,7 @@ class SavesScreen(Screen):
             table.display = False
             empty.display = True
             which = f" of {GAMES[self.game_id].title}" if self.game_id else ""
-            empty.update(f"No saved games{escape(which)} yet.\n\nStart one from the games list "
+            empty.update(f"No saved games{safe(which)} yet.\n\nStart one from the games list "
                          f"with [b]n[/b]; every game saves itself after every move.")
         self.query_one("#open", Button).disabled = not self.infos
         self._show_detail()
@@ -120,10 +123,10 @@ class SavesScreen(Screen):
         if info.ok:
             state = "finished: Enter shows the results, v replays it" if info.over \
                 else "Enter resumes it"
-            detail.update(f"{escape(info.players)}\nFile: {escape(info.path.name)}  ·  {state}")
+            detail.update(f"{safe(info.players)}\nFile: {safe(info.path.name)}  ·  {state}")
         else:
-            detail.update(f"File: {escape(info.path.name)}  ·  [b]cannot be opened[/b]: "
-                          f"{escape(info.reason)} (the file is left untouched)")
+            detail.update(f"File: {safe(info.path.name)}  ·  [b]cannot be opened[/b]: "
+                          f"{safe(info.reason)} (the file is left untouched)")
 
     # -- events --------------------------------------------------------------------------------
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -138,6 +141,8 @@ class SavesScreen(Screen):
         event.stop()
         if event.button.id == "open":
             self.action_open()
+        elif event.button.id == "delete":
+            self.action_delete()
         elif event.button.id == "back":
             self.action_back()
 
@@ -186,6 +191,38 @@ class SavesScreen(Screen):
 
         open_replay(self.app, match, 0)
 
+    def action_delete(self) -> None:
+        """Delete the highlighted save after a yes (records of finished games stay)."""
+        info = self.current()
+        if info is None:
+            return
+        if not info.ok:
+            self.notify(f"The app never changes or deletes a save it cannot read; remove "
+                        f"{info.path} yourself if you no longer want it.",
+                        title="Unreadable save", severity="warning", timeout=8)
+            return
+        from .confirm import ConfirmScreen
+
+        question = Text("Delete this saved game for good?\n\n", style="bold")
+        question.append(f"{info.title} · {info.players}\n{info.progress} · {info.when()}\n"
+                        f"{info.path.name}")
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                info.path.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                self.notify(f"Could not delete {info.path.name}: {exc.strerror or exc}",
+                            severity="error", timeout=8)
+            else:
+                self.notify(f"Deleted {info.path.name}.", timeout=3)
+            self.action_reload()
+
+        self.app.push_screen(ConfirmScreen(question, "Delete  (y)", "Keep  (n)"), answered)
+
     def action_back(self) -> None:
         self.app.pop_screen()
 
@@ -201,6 +238,8 @@ SAVES_CONTROLS = """\
 - *↑*/*↓* (or the mouse wheel) choose a save; *Enter*, the **Open** button, or a click on the
   highlighted row opens it. A finished game shows its results; *v* replays it move by move.
 - Files marked **UNREADABLE** are damaged, from another program, or from a newer version of the
-  app. They are listed with the reason and are never changed or deleted.
+  app. They are listed with the reason and are never changed or deleted by the app.
+- *d* (or *Delete*) deletes the highlighted save, after you say yes; the lifetime records of a
+  finished game stay.
 - *F5* reloads the list; *Esc* goes back.
 """

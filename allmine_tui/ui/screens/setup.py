@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import secrets
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from ..text import safe
 
 from ... import storage
 from ...engine import Match, Seat
@@ -56,7 +57,7 @@ class SetupScreen(Screen):
     #setup-title { height: 1; background: $primary-darken-2; padding: 0 1; }
     #setup-body { height: 1fr; padding: 0 1; }
     .setup-row { height: auto; margin-top: 1; }
-    .setup-label { width: 10; text-style: bold; }
+    .setup-label { width: 15; text-style: bold; }
     .count-select { width: 18; }
     .setup-panel { height: auto; border: round $primary; padding: 0 1; margin-top: 1; }
     .setup-panel .panel-title { padding-bottom: 1; }
@@ -76,6 +77,10 @@ class SetupScreen(Screen):
     #setup-buttons { height: auto; padding: 0 1; }
     #setup-buttons Button { margin-right: 2; }
     #start { text-style: bold; min-width: 20; }
+    /* the field with the focus stands out, on every terminal (not by colour alone) */
+    SetupScreen Input:focus, SetupScreen Select:focus > SelectCurrent {
+        background: $accent 45%; text-style: bold; }
+    SetupScreen Select:focus > SelectCurrent .arrow { color: $text; }
     """
     MIN_SIZE = (80, 24)
     BINDINGS = [
@@ -84,51 +89,80 @@ class SetupScreen(Screen):
         Binding("question_mark,f1", "help", "Help"),
     ]
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, table=None) -> None:
+        """``table``: (seats as (name, bot or None), options) to start from, instead of the
+        last table set up for this game."""
         super().__init__()
         self.spec = get_spec(game_id)
         self.game_id = game_id
         self.info = self.spec.rules().info
         self.bot_names = list(self.spec.bots())
         self.default_bot = self.spec.default_bot
+        self.remembered = self._remembered(table)
+
+    def _remembered(self, table=None):
+        """The last table set up for this game (or ``table``), when it still fits the game
+        (count, bots, options)."""
+        from ... import prefs
+
+        found = table if table is not None else prefs.last_table(self.game_id)
+        if found is None:
+            return None
+        seats, options = found
+        info = self.info
+        if not info.min_players <= len(seats) <= info.max_players:
+            return None
+        if any(bot is not None and bot not in self.bot_names for _name, bot in seats):
+            return None
+        known = {o.key: o.choices for o in info.options}
+        options = {k: v for k, v in options.items() if k in known and v in known[k]}
+        return seats, options
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         spec, info = self.spec, self.info
-        yield Static(f"[b]New game: {escape(info.title)}[/b]   "
+        yield Static(f"[b]New game: {safe(info.title)}[/b]   "
                      f"{info.min_players}–{info.max_players} players", id="setup-title")
-        with VerticalScroll(id="setup-body"):
+        with VerticalScroll(id="setup-body", can_focus=False):  # Tab goes field to field
             with Horizontal(id="count-row", classes="setup-row"):
                 yield Label("Players", classes="setup-label")
-                counts = [(f"{n} players", n) for n in range(info.min_players, info.max_players + 1)]
-                yield Select(counts, value=info.min_players, allow_blank=False, id="player-count",
-                             classes="count-select", compact=True)
+                counts = [(f"{n} player{'s' if n != 1 else ''}", n)
+                          for n in range(info.min_players, info.max_players + 1)]
+                seats = self.remembered[0] if self.remembered else None
+                yield Select(counts, value=len(seats) if seats else info.min_players,
+                             allow_blank=False, id="player-count", classes="count-select",
+                             compact=True)
             with Vertical(id="seats", classes="setup-panel"):
                 yield Static("Seats (in playing order, clockwise)", classes="panel-title")
                 for i in range(info.max_players):
+                    name, bot = DEFAULT_NAMES[i % len(DEFAULT_NAMES)], (None if i == 0 else
+                                                                        self.default_bot)
+                    if seats and i < len(seats):
+                        name, bot = seats[i]
                     with Horizontal(id=f"seat-{i}", classes="seat-row"):
                         yield Label(f"{i + 1}.", classes="seat-number")
-                        yield Input(DEFAULT_NAMES[i % len(DEFAULT_NAMES)], id=f"name-{i}",
-                                    placeholder="name", max_length=NAME_LIMIT,
-                                    classes="seat-name", compact=True)
+                        yield Input(name, id=f"name-{i}", placeholder="name",
+                                    max_length=NAME_LIMIT, classes="seat-name", compact=True)
                         yield Select([("Human", HUMAN), ("Bot", BOT)], allow_blank=False,
-                                     value=HUMAN if i == 0 else BOT, id=f"kind-{i}",
+                                     value=HUMAN if bot is None else BOT, id=f"kind-{i}",
                                      classes="seat-kind", compact=True)
-                        yield Select([(f"{name} bot", name) for name in self.bot_names],
-                                     allow_blank=False, value=self.default_bot,
+                        yield Select([(f"{level} bot", level) for level in self.bot_names],
+                                     allow_blank=False, value=bot or self.default_bot,
                                      id=f"level-{i}", classes="seat-level", compact=True)
             with Vertical(id="options", classes="setup-panel"):
                 yield Static("Options", classes="panel-title")
                 if not info.options:
                     yield Static("No options for this game.", classes="dim")
+                chosen = self.remembered[1] if self.remembered else {}
                 for opt in info.options:
                     with Horizontal(classes="setup-row"):
                         yield Label(opt.label, classes="setup-label")
-                        yield Select([(c, c) for c in opt.choices], value=opt.default,
+                        yield Select([(c, c) for c in opt.choices],
+                                     value=chosen.get(opt.key, opt.default),
                                      allow_blank=False, id=f"opt-{opt.key}",
                                      classes="option-select", compact=True)
                         if opt.help:
-                            yield Static(escape(opt.help), classes="option-help dim")
+                            yield Static(safe(opt.help), classes="option-help dim")
             with Horizontal(id="seed-row", classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
                 yield Input(id="seed", placeholder="blank = random", compact=True)
@@ -141,7 +175,9 @@ class SetupScreen(Screen):
 
     def on_mount(self) -> None:
         self._sync_rows()
-        self.query_one("#name-0", Input).focus()
+        # Enter starts with the table as it is (the last one set up for this game, if any);
+        # Tab and shift+Tab reach every field
+        self.query_one("#start", Button).focus()
 
     # -- reading the form ----------------------------------------------------------------------
     @property
@@ -211,7 +247,7 @@ class SetupScreen(Screen):
 
     def _show_error(self, messages: list[str]) -> None:
         error = self.query_one("#setup-error", Static)
-        error.update("\n".join(f"⚠ {escape(m)}" for m in messages))
+        error.update("\n".join(f"⚠ {safe(m)}" for m in messages))
         error.set_class(bool(messages), "-shown")
 
     def _clear_error(self) -> None:
@@ -233,6 +269,9 @@ class SetupScreen(Screen):
         except ValueError as exc:  # player count, options or bot names the game rejects
             self._show_error([str(exc)])
             return
+        from ... import prefs
+
+        prefs.remember_table(self.game_id, [(s.name, s.bot) for s in seats], self.options())
         session = GameSession(match, storage.new_save_path(self.game_id))
         session.autosave()
         if session.save_error:

@@ -2,8 +2,9 @@
 start-up time matters (the Footer rebuilds itself several times while the first screen opens)."""
 from __future__ import annotations
 
-from rich.markup import escape
 from textual.widgets import Static
+
+from ..text import safe
 
 
 class KeyBar(Static):
@@ -15,5 +16,5 @@ class KeyBar(Static):
         """``keys``: (key label, description, action) triples; an action without a namespace
         runs on the screen."""
         parts = [f"[@click={action if '.' in action else 'screen.' + action}]"
-                 f"[b]{escape(key)}[/b] {escape(text)}[/]" for key, text, action in keys]
+                 f"[b]{safe(key)}[/b] {safe(text)}[/]" for key, text, action in keys]
         super().__init__("  ".join(parts), **kwargs)

@@ -47,7 +47,6 @@ class GameLog(VerticalScroll):
             self._viewer = viewer
         if self._shown == len(events) and self._shown:
             return
-        at_end = self.scroll_y >= self.max_scroll_y - 1
         for event in events[self._shown:]:
             if self._text:
                 self._text.append("\n")
@@ -56,8 +55,8 @@ class GameLog(VerticalScroll):
         self._shown = len(events)
         self._last = events[-1] if events else None
         self.query_one("#log-text", Static).update(self._text)
-        if at_end:
-            self.call_after_refresh(self.scroll_end, animate=False)
 
-    def on_resize(self, _event) -> None:
-        self.call_after_refresh(self.scroll_end, animate=False)
+    def on_mount(self) -> None:
+        # stays scrolled to the newest line as lines come and as the text rewraps, until the
+        # reader scrolls back (and again once they scroll down to the end)
+        self.anchor()
