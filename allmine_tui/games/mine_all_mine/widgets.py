@@ -14,7 +14,7 @@ SEAT_STYLES = ("bold cyan", "bold yellow", "bold magenta", "bold green")
 CELL = 12  # width of one location cell
 
 
-def option_label(number: int, option: int, mode: str, width: int = 13) -> str:
+def option_label(number: int, option: int, mode: str, width: int = 15) -> str:
     """'A S3 A1 C2' for a ship, '✦ Shield Wall' for the action."""
     ship = ship_of(number, option, mode)
     if ship is None:
@@ -51,7 +51,7 @@ class ShipCardFace(CardFace):
     Posts ``OptionClicked`` with the option under the mouse."""
 
     DEFAULT_CSS = """
-    ShipCardFace { width: 17; height: 6; content-align: left top; padding: 0; text-style: none; }
+    ShipCardFace { width: 19; height: 6; content-align: left top; padding: 0; text-style: none; }
     ShipCardFace.-infleet { border: round $success; background: $success 15%; }
     ShipCardFace.-infleet.-cursor { border: heavy $accent; background: $success 35%; }
     """
