@@ -140,7 +140,7 @@ class TablePanel(QuietStatic):
              shown_seat: int | None = None, columns: int = 1) -> None:
         width = (self.size.width or 60) // columns
         fixed = self.WIDE if columns == 1 else self.NARROW
-        label_w = min(width - sum(fixed), 2 + max(len(n) for n in names) + 6)
+        label_w = min(width - sum(fixed), 2 + max(len(n) for n in names) + 7)  # one space after
         short = short_names(names, max(4, label_w - 2 - (0 if columns == 1 else 1)))
         if columns == 1:
             head = [(Text("TABLE", style="bold reverse"), label_w)] + [
@@ -171,7 +171,7 @@ class TablePanel(QuietStatic):
         label = Text("▶ " if acting else "  ", style="bold")
         label.append(short[seat], style="bold")
         if seat == viewer:
-            you = " (you)" if wide and len(label) + 6 <= label_w else "*"
+            you = " (you)" if wide and len(label) + 6 < label_w else "*"
             label.append(you, style="italic")
         if phase == "over" and seat == shown_seat:
             label.append("◀", style="bold reverse")
