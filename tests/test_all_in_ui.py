@@ -336,17 +336,22 @@ def surrounded_soon(seed: int = 13) -> Match:
     return match
 
 
+async def surround_the_golden_card(pilot) -> AllInScreen:
+    """Ann takes the cheapest card and writes it on the last space around her Golden Card."""
+    await pilot.pause(0.2)
+    game = pilot.app.screen
+    game.cursor = get_sheet(game.match.state.sheet_ids[0]).around_golden[-1]
+    await pilot.press("enter", "enter")
+    await pilot.pause(0.2)
+    return game
+
+
 async def test_the_golden_deck_can_be_turned_down():
     match = surrounded_soon()
     state = match.state
-    sheet = get_sheet(state.sheet_ids[0])
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = app.screen
-        game.cursor = sheet.around_golden[-1]
-        await pilot.press("enter", "enter")
-        await pilot.pause(0.2)
+        game = await surround_the_golden_card(pilot)
         assert state.phase == "golden" and game.mode == "golden"
         assert "no card" in screen_text(app)
         written = [c for c in state.written[0]]
@@ -363,14 +368,9 @@ async def test_the_golden_deck_can_be_turned_down():
 async def test_a_golden_deck_card_is_written_by_keys():
     match = surrounded_soon()
     state = match.state
-    sheet = get_sheet(state.sheet_ids[0])
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = app.screen
-        game.cursor = sheet.around_golden[-1]
-        await pilot.press("enter", "enter")
-        await pilot.pause(0.2)
+        game = await surround_the_golden_card(pilot)
         deck = list(state.golden_deck)
         plain = [c for c in deck if c < 52]
         await pilot.press(*["right"] * deck.index(plain[0]))

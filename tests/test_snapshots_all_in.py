@@ -8,8 +8,9 @@ import random
 
 import pytest
 
+from test_all_in_ui import surround_the_golden_card, surrounded_soon
+
 from allmine_tui.engine import Match, Seat
-from allmine_tui.games.all_in.sheets import get_sheet
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.session import GameSession
 
@@ -54,22 +55,11 @@ def test_choosing_the_space_on_an_advanced_sheet(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_the_golden_deck(snap_compare, size):
-    match = Match("all-in", [Seat("Ann"), Seat("Bob", "random")], 13)
-    state = match.state
-    sheet = get_sheet(state.sheet_ids[0])
-    state.round = 9
-    cards = iter(c for c in range(52) if c != sheet.golden)
-    for cell in sheet.around_golden[:-1]:
-        state.written[0][cell] = next(cards)
-
     async def surround(pilot):
-        game = pilot.app.screen
-        game.cursor = sheet.around_golden[-1]
-        await pilot.press("enter", "enter")
-        await pilot.pause(0.2)
+        await surround_the_golden_card(pilot)
         await pilot.press("right")
 
-    assert snap_compare(app_of(match), terminal_size=size, run_before=surround)
+    assert snap_compare(app_of(surrounded_soon()), terminal_size=size, run_before=surround)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
