@@ -12,6 +12,7 @@ from textual.containers import Horizontal, HorizontalScroll, Vertical
 from textual.widgets import Static
 
 from ...engine import Action
+from ...engine.names import short_names
 from ...ui.screens.play import PlayScreen
 from ...ui.widgets.keybutton import KeyButton
 from .data import load_ships, ship_of
@@ -127,7 +128,7 @@ class MineAllMineScreen(PlayScreen):
             self.option = min(self.option, k - 1)
         acting = bool(legal)
         self.query_one("#hand-caption", Static).update(
-            Text("HAND" if viewer is None else names[viewer][:7].upper()))
+            Text("HAND" if viewer is None else short_names(names, 7)[viewer].upper()))
         for i in range(MAX_HAND):
             face = self.query_one(f"#ship-{i}", ShipCardFace)
             if i < len(hand):
