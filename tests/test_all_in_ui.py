@@ -11,7 +11,7 @@ from allmine_tui.games.all_in.cards import card_name
 from allmine_tui.games.all_in.final_sheets import FinalSheetsScreen
 from allmine_tui.games.all_in.screen import AllInScreen
 from allmine_tui.games.all_in.sheets import get_sheet
-from allmine_tui.games.all_in.panels import HandsPanel
+from allmine_tui.games.all_in.panels import HandsPanel, TablePanel
 from allmine_tui.games.all_in.sheet_widget import SheetWidget
 from allmine_tui.games.all_in.widgets import ChoicePanel
 from allmine_tui.ui.app import AllMineApp
@@ -318,6 +318,8 @@ async def test_the_hands_through_the_cursor_show_what_they_would_become():
         assert hand.letter in marks.hands and marks.preview == 32
         others = {sheet.hands[h].letter for h in sheet.hands_of_cell[target]}
         assert marks.hands == others
+        table = game.query_one(TablePanel)._shown.plain
+        assert "Ann (you) " in table  # a space before the sheet column
         game.pick = 6  # a second 7♠: no Three of a Kind (suits must differ)
         game._draw_all()
         await pilot.pause(0.05)
