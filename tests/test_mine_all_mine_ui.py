@@ -294,3 +294,25 @@ def test_one_resource_is_singular():
     from allmine_tui.games.mine_all_mine.widgets import plural
 
     assert plural(1, "resource") == "1 resource" and plural(0, "resource") == "0 resources"
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 40)])
+async def test_the_replay_box_and_its_buttons_stay_put(size):
+    """From the reveal to the scores the box keeps its place and size: a mouse on "Next turn"
+    can click through the whole round."""
+    seats = [Seat("Ann")] + [Seat(f"Bot{i}", "normal") for i in range(3)]
+    match = Match("mine-all-mine", seats, 3)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause(0.1)
+        await pilot.press("space", "right", "space", "l")
+        await pilot.pause(0.2)
+        replay = app.screen
+        assert isinstance(replay, ResolutionScreen)
+        places = set()
+        for _ in range(replay.last):
+            places.add((replay.query_one("#res").region, replay.query_one("#res-next").region))
+            await pilot.click("#res-next")
+            await pilot.pause(0.02)
+        assert replay.step == replay.last and len(places) == 1
+        assert replay.query_one("#res").region.bottom <= size[1]

@@ -163,7 +163,21 @@ class ResolutionScreen(ModalScreen[None]):
                 yield KeyButton("Run all [R]", id="res-all")
 
     def on_mount(self) -> None:
+        """Every part keeps the height of its tallest step, so the box and its buttons stay where
+        they are from the reveal to the scores (the events get what room is left)."""
+        parts = [self._parts(t) for t in range(self.last + 1)]
+        board_h = max(len(b.plain.splitlines()) for _t, b, _f, _e in parts)
+        fleets_h = max(len(f.plain.splitlines()) for _t, _b, f, _e in parts)
+        room = self.app.size.height - 2 - 1 - board_h - fleets_h - 2
+        self.events_h = max(2, min(room, max(sum(self._rows(e) for e in ev) or 1
+                                             for _t, _b, _f, ev in parts)))
+        for wid, height in (("#res-board", board_h), ("#res-fleets", fleets_h),
+                            ("#res-events", self.events_h)):
+            self.query_one(wid, Static).styles.height = height
         self.draw()
+
+    def _rows(self, line: Text) -> int:
+        return len(line.wrap(self.app.console, self._width()))
 
     @property
     def last(self) -> int:
@@ -182,8 +196,9 @@ class ResolutionScreen(ModalScreen[None]):
                     got[seat] += take
         return got
 
-    def draw(self) -> None:
-        rec, names, t = self.record, self.names, self.step
+    def _parts(self, t: int) -> tuple[Text, Text, Text, list[Text]]:
+        """Step ``t``'s title, board, fleet table and event lines."""
+        rec, names = self.record, self.names
         title = Text(f"Round {rec['round'] + 1} — ", style="bold")
         if t == 0:
             title.append("the fleets are revealed and arrive")
@@ -193,35 +208,35 @@ class ResolutionScreen(ModalScreen[None]):
         else:
             title.append("the round is scored")
         title.append(f"    step {t + 1}/{self.last + 1}", style="dim")
-        self.query_one("#res-title", Static).update(title)
         shown = min(t, self.n_loc)
         markers = (final_markers(rec, names) if t > self.n_loc
                    else step_markers(rec, names, shown))
         board = place_cells(rec["planets"], rec["resources"], markers,
-                        highlight=t if 1 <= t <= self.n_loc else None,
+                            highlight=t if 1 <= t <= self.n_loc else None,
                             left={i + 1: turn["left"]
                                   for i, turn in enumerate(rec["turns"][:shown])})
-        self.query_one("#res-board", Static).update(board)
         carried = self.carried_until(shown if t <= self.n_loc else self.n_loc)
-        fl = fleet_table(rec, names, carried, t, self.n_loc, self._width())
-        self.query_one("#res-fleets", Static).update(fl)
-        ev = Text()
-        lines = self.steps[t] if t < len(self.steps) else []
-        width = self._width()
-        used = 1 + len(board.plain.splitlines()) + len(fl.plain.splitlines()) + 2 + 2
-        room = max(2, self.app.size.height - used)
+        fleets = fleet_table(rec, names, carried, t, self.n_loc, self._width())
+        events = [Text("• " + text, style=KIND_STYLES.get(kind, ""))
+                  for kind, text in (self.steps[t] if t < len(self.steps) else [])]
+        return title, board, fleets, events or [Text("(nothing happens)", style="dim")]
+
+    def draw(self) -> None:
+        t = self.step
+        title, board, fleets, events = self._parts(t)
+        self.query_one("#res-title", Static).update(title)
+        self.query_one("#res-board", Static).update(board)
+        self.query_one("#res-fleets", Static).update(fleets)
+        shown: list[Text] = []
         rows = 0
-        for i, (kind, text) in enumerate(lines):
-            need = -(-(len(text) + 2) // width)
-            if rows + need > room - (1 if i < len(lines) - 1 else 0):
-                ev.append(f"  … and {len(lines) - i} more (see the log)\n", style="dim")
+        for i, line in enumerate(events):
+            need = self._rows(line)
+            if rows + need > self.events_h - (1 if i < len(events) - 1 else 0):
+                shown.append(Text(f"  … and {len(events) - i} more (see the log)", style="dim"))
                 break
             rows += need
-            ev.append("• " + text + "\n", style=KIND_STYLES.get(kind, ""))
-        if not lines:
-            ev.append("(nothing happens)", style="dim")
-        ev.rstrip()
-        self.query_one("#res-events", Static).update(ev)
+            shown.append(line)
+        self.query_one("#res-events", Static).update(Text("\n").join(shown))
         self.query_one("#res-next", KeyButton).update(
             "Close [Enter]" if t >= self.last else "Next turn [Enter/→]")
         self.query_one("#res-all", KeyButton).display = t < self.last
