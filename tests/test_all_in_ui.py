@@ -459,3 +459,15 @@ async def test_nothing_beside_the_sheet_moves_between_rounds():
             await pilot.pause(0.1)
         assert match.state.round >= 8
         assert len(places) == 1
+
+
+async def test_a_long_name_keeps_a_space_before_its_sheet():
+    """Six players at 100×30 (two a line): a name cut short to fit still leaves its mark (* for
+    you) and a space before the sheet column."""
+    seats = [Seat("Maximilian Berg")] + [Seat(f"Bot{i}", "random") for i in range(5)]
+    match = Match("all-in", seats, 2, {"sheets": "advanced"})
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.3)
+        table = app.screen.query_one(TablePanel)._shown.plain
+        assert "Maximi" in table and "…* " in table

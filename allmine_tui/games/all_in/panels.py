@@ -141,7 +141,7 @@ class TablePanel(QuietStatic):
         width = (self.size.width or 60) // columns
         fixed = self.WIDE if columns == 1 else self.NARROW
         label_w = min(width - sum(fixed), 2 + max(len(n) for n in names) + 7)  # one space after
-        short = short_names(names, max(4, label_w - 2 - (0 if columns == 1 else 1)))
+        short = short_names(names, max(4, label_w - 4))  # room for "▶ ", a mark and a space
         if columns == 1:
             head = [(Text("TABLE", style="bold reverse"), label_w)] + [
                 (Text(h, style="bold"), w) for h, w in zip(("sheet", "hands", "chips", ""),
