@@ -36,9 +36,14 @@ def all_mine(game, rng: random.Random) -> list[str]:
 
 
 def all_in(game, rng: random.Random) -> list[str]:
-    keys = [rng.choice(["tab", "shift+tab", "pageup", "pagedown", "left", "right", "up", "down"])
-            for _ in range(rng.randrange(5))]
-    return keys + ["enter"]
+    arrows = ["left", "right", "up", "down"]
+    # the card: arrows in the grid, then Tab lands on a card that can be written; Enter takes it
+    keys = [rng.choice(arrows) for _ in range(rng.randrange(4))]
+    keys += [rng.choice(["tab", "shift+tab"]), "enter"]
+    # the space: arrows on the sheet (sometimes back to the cards first), Enter writes
+    if rng.random() < 0.2:
+        keys += ["escape", "tab", "enter"]
+    return keys + [rng.choice(arrows) for _ in range(rng.randrange(3))] + ["enter"]
 
 
 def mine_all_mine(game, rng: random.Random) -> list[str]:

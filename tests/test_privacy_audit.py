@@ -110,7 +110,7 @@ def differential_positions():
                      # the mouse, as in the report: Mushrooms, Gold, Gold again
                      [("#predict", (50, 1)), ("#predict", (30, 2)), ("#predict", (30, 2))]),
         "all-in": (at_start("all-in", ["Ann", "Bob"]),
-                   ["enter"], ["tab", "tab", "pagedown", "right", "down", "enter"]),
+                   ["enter", "enter"], ["tab", "enter", "right", "down", "enter"]),
         "mine-all-mine": (at_start("mine-all-mine", ["Ann", "Bob"], 1),
                           ["right", "right", "4", "space", "l"], ["space", "l"]),
         "mine-all-mines": (at_start("mine-all-mines", ["Ann", "Bob"]),
