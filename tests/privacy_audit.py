@@ -18,7 +18,6 @@ choices of the previous player: with no leak they are identical, styles included
 """
 from __future__ import annotations
 
-import html
 import io
 import re
 from dataclasses import dataclass, field
@@ -65,13 +64,13 @@ def widget_texts(widget) -> list[str]:
     return out
 
 
-_SVG_TEXT = re.compile(r"<text[^>]*>(.*?)</text>", re.S)
-
-
 def painted_text(app) -> str:
-    svg = app.export_screenshot()
-    return "".join(html.unescape(re.sub(r"<[^>]+>", "", t)).replace("\xa0", " ")
-                   for t in _SVG_TEXT.findall(svg))
+    """The top screen as painted, as plain text (what export_screenshot draws, without the SVG)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system=None, record=True, legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text()
 
 
 @dataclass
