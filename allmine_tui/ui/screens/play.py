@@ -218,21 +218,14 @@ class PlayScreen(Screen):
         if self.actor is not None:
             legal = self.match.legal_actions(self.actor)
         self._drawn_viewer = viewer
-        self._show_status(view)
+        status = self.status_text(view, viewer)
+        self.query_one("#status-bar", Static).update(
+            plain(status) if isinstance(status, str) else status)
         self.show(view, viewer, legal)
         self.query_one(GameLog).sync(session, viewer)
         if session.save_error:
             self.notify(session.save_error, severity="error")
             session.save_error = None
-
-    def _show_status(self, view: dict | None = None) -> None:
-        if view is None:
-            if self._rebuilding or not self.is_attached:
-                return
-            view = self.match.view(self.viewer)
-        status = self.status_text(view, self.viewer)
-        self.query_one("#status-bar", Static).update(
-            plain(status) if isinstance(status, str) else status)
 
     def _show_thinking(self) -> None:
         """Under the log's last line, "Cleo is thinking…" while a bot takes its time."""
