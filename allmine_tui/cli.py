@@ -1,8 +1,8 @@
 """The ``allmine`` command (also ``python -m allmine_tui``).
 
 ``allmine`` alone opens the app at the game picker; the subcommands start or resume a game, list
-and check saves, replay a finished game, print the lifetime records, and run bot-only simulations
-and the benchmark. Textual is imported only by the commands that open the app, so ``saves``,
+and check saves, replay a finished game, print the lifetime records, run bot-only simulations
+and the benchmark, and (remote_cli.py) serve the app to browsers, host and join shared games. Textual is imported only by the commands that open the app, so ``saves``,
 ``check-save``, ``stats``, ``simulate`` and ``bench`` stay light.
 
 Exit codes: 0 success; 1 a save or a run that failed; 2 a bad command line (unknown game, bad player
@@ -149,7 +149,8 @@ def cmd_app(args) -> int:
     return _run_app()
 
 
-def cmd_new(args) -> int:
+def match_from_args(args):
+    """A new Match from GAME, --players, --seed and --option (see add_game_setup_arguments)."""
     from .engine import Match
 
     spec = get_spec(args.game)
@@ -157,10 +158,14 @@ def cmd_new(args) -> int:
     options = check_game_setup(spec, len(seats), parse_options(args.option))
     seed = parse_seed(args.seed)
     try:
-        match = Match(spec.id, seats, seed, options)
+        return Match(spec.id, seats, seed, options)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    path = storage.new_save_path(spec.id)
+
+
+def cmd_new(args) -> int:
+    match = match_from_args(args)
+    path = storage.new_save_path(match.game_id)
     storage.write_save(path, match)
     return _run_app(match=match, save_path=path)
 
@@ -179,6 +184,10 @@ def cmd_resume(args) -> int:
     if loaded is None:
         return 1
     match, doc = loaded
+    from .shared import KEY as SHARED
+
+    if SHARED in doc:  # played here it would lose its join codes and skip the lock
+        raise UsageError(f"{path.name} is a shared game: open it with {PROG} join CODE.")
     return _run_app(match=match, save_path=path, ui_state=storage.ui_state(doc))
 
 
@@ -411,6 +420,17 @@ def _soak(args) -> int:
 
 
 # -- the parser --------------------------------------------------------------------------------
+def add_game_setup_arguments(p: argparse.ArgumentParser) -> None:
+    """GAME, --players, --seed and --option: a new game's set-up (``new`` and ``host``)."""
+    p.add_argument("game", metavar="GAME", help="game id, e.g. all-mine")
+    p.add_argument("--players", required=True,
+                   help="comma list: NAME for a human, bot:NAME for a bot, bot:NAME:LEVEL for a "
+                        "bot of a given level (e.g. random, normal)")
+    p.add_argument("--seed", help="seed for the shuffles (default: random)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a game option; repeat for several")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog=PROG,
@@ -424,13 +444,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("new", help="start a new game straight away",
                        description="Start a new game. Example: "
                                    "allmine new all-mine --players 'Ann,Bob,bot:Cleo'")
-    p.add_argument("game", metavar="GAME", help="game id, e.g. all-mine")
-    p.add_argument("--players", required=True,
-                   help="comma list: NAME for a human, bot:NAME for a bot, bot:NAME:LEVEL for a "
-                        "bot of a given level (e.g. random, normal)")
-    p.add_argument("--seed", help="seed for the shuffles (default: random)")
-    p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="a game option; repeat for several")
+    add_game_setup_arguments(p)
     p.set_defaults(func=cmd_new)
 
     p = sub.add_parser("resume", help="continue a saved game",
@@ -493,6 +507,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --soak: also list the source lines whose allocations grew most "
                         "(tracemalloc; slower)")
     p.set_defaults(func=cmd_bench)
+
+    from .remote_cli import add_commands  # serve, host, join
+
+    add_commands(sub)
     return parser
 
 

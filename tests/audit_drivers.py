@@ -22,13 +22,28 @@ def all_mine(game, rng: random.Random) -> list[str]:
         return ["backspace", *["right"] * rng.randrange(4), "enter", fewest, "enter"]
     if phase == "heap":
         return [rng.choice("cgmd") for _ in range(2)] + ["enter"]
-    return [rng.choice(["left", "right"]) for _ in range(rng.randrange(4))] + ["enter"]
+    # along the hand (the cursor stops at the ends and may rest on a card that cannot be
+    # played); then, if it did, the suit key of a card that can
+    moves = [rng.choice([-1, 1]) for _ in range(rng.randrange(4))]
+    keys = ["left" if d < 0 else "right" for d in moves]
+    hand, playable = view["hand"] or [], set(view["playable"])
+    cursor = game.cursor
+    for d in moves:
+        cursor = max(0, min(len(hand) - 1, cursor + d))
+    if hand and hand[cursor] not in playable and playable:
+        keys.append("cgmd"[view["playable"][0] // 12])
+    return keys + ["enter"]
 
 
 def all_in(game, rng: random.Random) -> list[str]:
-    keys = [rng.choice(["tab", "shift+tab", "pageup", "pagedown", "left", "right", "up", "down"])
-            for _ in range(rng.randrange(5))]
-    return keys + ["enter"]
+    arrows = ["left", "right", "up", "down"]
+    # the card: arrows in the grid, then Tab lands on a card that can be written; Enter takes it
+    keys = [rng.choice(arrows) for _ in range(rng.randrange(4))]
+    keys += [rng.choice(["tab", "shift+tab"]), "enter"]
+    # the space: arrows on the sheet (sometimes back to the cards first), Enter writes
+    if rng.random() < 0.2:
+        keys += ["escape", "tab", "enter"]
+    return keys + [rng.choice(arrows) for _ in range(rng.randrange(3))] + ["enter"]
 
 
 def mine_all_mine(game, rng: random.Random) -> list[str]:

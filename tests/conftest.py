@@ -21,3 +21,17 @@ def no_input_grace(monkeypatch):
     extra quarter second for human reading is not waited for in tests (test_privacy_audit checks
     it on its own)."""
     monkeypatch.setenv("ALLMINE_INPUT_GRACE", "0")
+
+
+# The longest tests (whole games played through the app) start first: with two workers the short
+# ones then fill the gaps, instead of one worker finishing a long game alone at the end.
+LONG_FIRST = ("test_whole_hot_seat_game_shows_nobody_else_s_secrets", "test_ui_hotseat.py",
+              "plays_a_whole_game_by_keys", "test_hot_seat_keeps", "test_ui_monkey.py",
+              "test_odd_names.py", "test_shared_screens.py", "test_serve.py", "test_soak.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    def rank(item) -> int:
+        return next((i for i, key in enumerate(LONG_FIRST) if key in item.nodeid), len(LONG_FIRST))
+
+    items.sort(key=rank)  # a stable sort: the order within each group is kept

@@ -18,7 +18,6 @@ choices of the previous player: with no leak they are identical, styles included
 """
 from __future__ import annotations
 
-import html
 import io
 import re
 from dataclasses import dataclass, field
@@ -29,7 +28,9 @@ from textual.content import Content
 from textual.widgets import Button, RichLog, Static
 
 from allmine_tui.ui.screens.curtain import CurtainScreen
+from allmine_tui.ui.screens.help import HelpScreen
 from allmine_tui.ui.screens.play import PlayScreen
+from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.widgets.log import GameLog
 
 
@@ -63,13 +64,13 @@ def widget_texts(widget) -> list[str]:
     return out
 
 
-_SVG_TEXT = re.compile(r"<text[^>]*>(.*?)</text>", re.S)
-
-
 def painted_text(app) -> str:
-    svg = app.export_screenshot()
-    return "".join(html.unescape(re.sub(r"<[^>]+>", "", t)).replace("\xa0", " ")
-                   for t in _SVG_TEXT.findall(svg))
+    """The top screen as painted, as plain text (what export_screenshot draws, without the SVG)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system=None, record=True, legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text()
 
 
 @dataclass
@@ -81,10 +82,11 @@ class Frame:
     log: list[str] = field(default_factory=list)     # every log line, scrollback included
     notes: list[tuple[str, str]] = field(default_factory=list)  # (identity, text) of notifications
     painted: str = ""  # the frame as painted (the top screen, log included)
+    rules: list[str] = field(default_factory=list)  # the help screen: the same for everyone
 
     def all(self) -> str:
         return "\n".join(self.board + self.hidden + self.log + [t for _i, t in self.notes]
-                         + [self.painted])
+                         + self.rules + [self.painted])
 
 
 def shown(widget) -> bool:
@@ -103,6 +105,9 @@ def read_frame(app) -> Frame:
             texts = widget_texts(widget)
             if isinstance(widget, RichLog) or isinstance(widget.parent, GameLog):
                 frame.log.extend(texts)
+            elif isinstance(screen, HelpScreen):
+                # the rules' own examples name cards (All Mine!'s "◆C6 beats ◆C4"): not a hand
+                frame.rules.extend(texts)
             elif shown(widget):
                 frame.board.extend(texts)
             else:
@@ -135,21 +140,27 @@ GAME_MARKS = {"all-mine": all_mine_marks}
 class Audit:
     """Follows one app through a game and checks every frame it is shown."""
 
-    def __init__(self, app, match) -> None:
+    def __init__(self, app, match, people: list[int] | None = None) -> None:
+        """``people``: the seats of the people at this screen (default: every human seat; a
+        shared game's screen has only its own)."""
         self.app = app
         self.match = match
         self.holder: int | None = None  # the seat at the keyboard, or None (nobody known)
         self.note_owner: dict[str, int | None] = {}
         self.checks = 0
-        if len(match.humans) == 1:
-            self.holder = match.humans[0]
+        self.people = list(match.humans if people is None else people)
+        if len(self.people) == 1:
+            self.holder = self.people[0]
 
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.match.seats]
 
     def passed_curtain(self, name: str) -> None:
-        self.holder = self.names.index(name)
+        seat = self.names.index(name)
+        if seat not in self.people:  # the keyboard would go to someone at another screen
+            raise Leak(f"the curtain hands this screen to {name}, who plays elsewhere")
+        self.holder = seat
 
     def check(self, where: str = "") -> Frame:
         self.checks += 1
@@ -230,3 +241,67 @@ def screens_equal(first: tuple[str, str], second: tuple[str, str]) -> str | None
 async def capture(app, pilot) -> tuple[str, str]:
     await pilot.pause()
     return app.export_screenshot(title="audit"), read_frame(app).all()
+
+
+async def settle(app, pilot) -> None:
+    """Wait until a screen being composed afresh for a new viewer is drawn."""
+    for _ in range(200):
+        game = game_screen(app)
+        if game is None or not game._rebuilding:
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the game screen was never rebuilt")
+
+
+async def play_by_keys(app, pilot, audit: Audit, drive, rng, *, bursts: bool = True,
+                       max_steps: int = 4000, stop=None, wait: float = 0.01) -> None:
+    """Play the app's game to its results by keys (``drive(game, rng)`` gives the keys of one
+    decision), checking every frame with ``audit``. ``stop(match)`` ends it early; ``wait`` is
+    the pause while nobody at this screen may act (bots, or people at other screens)."""
+    match = audit.match
+    for step in range(max_steps):
+        await settle(app, pilot)
+        audit.check(f"step {step}")
+        if stop is not None and stop(match):
+            return
+        screen = app.screen
+        if isinstance(screen, ResultsScreen):
+            break
+        if isinstance(screen, CurtainScreen):
+            audit.passed_curtain(screen.player)
+            await pilot.press("enter")
+            continue
+        game = game_screen(app)
+        if game is None:
+            await pilot.pause(0.02)
+            continue
+        if screen is not game:  # news for everyone: a hand's scores, a round replayed...
+            await pilot.press("enter")
+            continue
+        if game.actor is None:
+            await pilot.pause(wait)
+            continue
+        if game.viewer is None and len(game.session.humans) > 1:
+            audit.holder = None  # a public decision, made in front of everybody
+        if rng.random() < 0.03:  # now and then the help screen, read like every frame
+            await pilot.press("question_mark")
+            await pilot.pause()
+            audit.check(f"step {step}, help")
+            await pilot.press("escape")
+            continue
+        keys = drive(game, rng)
+        if bursts and rng.random() < 0.4:
+            # one fast write, with the Enter of an impatient double press at the end
+            await burst(app, pilot, keys + ["enter"])
+        else:
+            # one key at a time; a person stops typing when the curtain comes up or when
+            # the decision on the table passes to somebody else
+            actor = game.actor
+            for key in keys:
+                await pilot.press(key)
+                if app.screen is not game or game.actor != actor:
+                    break
+    else:
+        raise AssertionError(f"{match.game_id}: the game did not finish in {max_steps} steps")
+    assert match.is_over()
+    audit.check("results")

@@ -209,6 +209,38 @@ def test_a_joker_from_the_golden_deck_becomes_any_card():
     assert state.written[0][cell] == P("KH") and JOKERS[1] not in state.golden_deck
 
 
+def test_a_player_may_turn_the_golden_deck_down():
+    """The rulebook: a player who surrounds the Golden Card *can* pick a Golden Deck card."""
+    sheet = get_sheet(BASIC)
+    state = fresh(2, 13)
+    state.round = 9
+    cards = filler(sheet)
+    for seat in (0, 1):
+        for cell in sheet.around_golden[:-1]:
+            state.written[seat][cell] = next(cards)
+    state.revealed = [P("2S"), P("3H")]
+    deck = list(state.golden_deck)
+    write(state, 0, P("2S"), sheet.around_golden[-1])
+    write(state, 1, P("3H"), sheet.around_golden[-1])
+    assert state.phase == "golden" and state.pickers == [0, 1]
+    assert Action("decline") in RULES.legal_actions(state, 0)
+    rejected(state, 0, Action("decline", (deck[0],)), "takes no card")
+    before = AllInState.from_json(state.to_json())
+    events = RULES.apply(state, 0, Action("decline"))
+    assert "takes no Golden Deck card" in events[0].text_for(None)
+    assert state.done[0] and state.golden_used[0] and RULES.legal_actions(state, 0) == []
+    assert RULES.can_undo(before, 0, Action("decline"), state)  # the other picker is still picking
+    written = sum(c is not None for c in state.written[0])
+    # the other picker still picks; only that card leaves the game
+    pick = next(c for c in deck if c not in JOKERS)
+    RULES.apply(state, 1, Action("golden", (pick,)))
+    rejected(state, 1, Action("decline"), "already picked")
+    RULES.apply(state, 1, Action("place", (RULES.empty_cells(state, 1)[0],)))
+    assert state.phase == "write" and state.round == 10
+    assert sum(c is not None for c in state.written[0]) == written
+    assert state.golden_deck == [c for c in deck if c != pick] and state.removed == [pick]
+
+
 def test_no_legal_space_means_skip_only():
     sheet = get_sheet(BASIC)
     state = fresh(1, 2)

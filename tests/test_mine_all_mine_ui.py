@@ -14,7 +14,7 @@ import re
 import pytest
 from screen_text import screen_text
 
-from allmine_tui.engine import Match, Seat
+from allmine_tui.engine import Action, Match, Seat
 from allmine_tui.games.mine_all_mine.screen import MineAllMineScreen, ResolutionScreen
 from allmine_tui.games.mine_all_mine.widgets import ShipCardFace
 from allmine_tui.ui.app import AllMineApp
@@ -166,3 +166,153 @@ async def test_mouse_adds_a_card_and_launches():
         assert isinstance(app.screen, ResolutionScreen)
         await pilot.press("enter")
         assert app.screen.step == 1
+
+
+def face(game: MineAllMineScreen, i: int) -> ShipCardFace:
+    return game.query_one(f"#ship-{i}", ShipCardFace)
+
+
+async def test_the_option_row_stays_where_the_player_put_it():
+    """Crossing a card already in the fleet keeps the option row: the next Space adds the option
+    the player chose, not that card's. The cursor stops at the ends of the hand and options."""
+    match = Match("mine-all-mine", [Seat("Ann"), Seat("Bob", "random")], 5)
+    state = match.state
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.1)
+        game = app.screen
+        hand = sorted(state.hands[0])
+        assert len(hand) >= 3
+        await pilot.press("right", "4", "space")  # the middle card with its action
+        assert state.pending[0] == [[hand[1], 3]]
+        await pilot.press("left", "1", "right", "right", "space")  # across it, with option A
+        assert game.option == 0
+        assert state.pending[0] == [[hand[1], 3], [hand[2], 0]]
+        await pilot.press(*["right"] * len(hand), *["down"] * 6)
+        assert game.cursor == len(hand) - 1 and game.option == 3  # no wrap to the first
+        await pilot.press(*["up"] * 6)
+        assert game.option == 0
+
+
+async def test_the_cursor_shows_on_a_card_in_the_fleet():
+    match = Match("mine-all-mine", [Seat("Ann"), Seat("Bob", "random")], 5)
+    state = match.state
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.1)
+        game = app.screen
+        n = len(state.hands[0])
+        for _ in range(n):
+            await pilot.press("space", "right")
+        await pilot.press("left")
+        assert len(state.pending[0]) == n
+        cursor = face(game, game.cursor)
+        others = [face(game, i) for i in range(n) if i != game.cursor]
+        assert "▶" in str(cursor.border_title)
+        assert all("▶" not in str(f.border_title) for f in others)
+        # the heavy border of the cursor wins over the green border of a card in the fleet
+        assert cursor.styles.border_top[0] == "heavy"
+        assert all(f.styles.border_top[0] == "round" for f in others)
+        assert "in your fleet" in str(game.query_one("#prompt").render())
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 40)])
+async def test_the_prompt_never_pushes_the_cards_and_the_keys_fit(size):
+    """The longest action text (Warp Jump) and a ship's one line take the same rows; the key
+    line is whole; four players fit with the log still on screen."""
+    match = Match("mine-all-mine", [Seat("Ann")] + [Seat(f"Bot{i}", "random") for i in range(3)],
+                  5)
+    state = match.state
+    state.hands[0] = [1, 6, 9]
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause(0.1)
+        game = app.screen
+        game.show(match.view(0), 0, match.legal_actions(0))
+        top = face(game, 0).region.y
+        await pilot.press("right", "4")  # Warp Jump's long rule
+        await pilot.pause(0.05)
+        assert "Warp Jump" in screen_text(app) and face(game, 0).region.y == top
+        keys = str(game.query_one("#keys").render())
+        assert keys.endswith("u undo") and keys in screen_text(app)
+        assert game.query_one("#game-log").region.height >= 3
+        assert game.query_one("#fleet-row").region.bottom <= size[1] - 1
+
+
+async def test_beginner_sides_say_two_options():
+    match = Match("mine-all-mine", [Seat("Ann"), Seat("Bob", "random")], 5, {"mode": "beginner"})
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.1)
+        text = screen_text(app)
+        assert "1–2 option" in text and "1–4" not in text
+        await pilot.press("3")
+        assert any("only 2 options" in n.message for n in app._notifications)
+
+
+def played_round(seed: int = 5) -> Match:
+    """A finished first round where Ann flew three cards, one of them Deep Drill's action."""
+    match = Match("mine-all-mine", [Seat("Ann"), Seat("Bob", "random")], seed)
+    state = match.state
+    state.hands[0] = [3, 8, 11, 12]
+    state.hands[1] = [c for c in range(1, 13) if c not in state.hands[0]][:3]
+    for kind, args in (("add", (3, 2)), ("add", (8, 3)), ("add", (11, 0)), ("launch", ())):
+        match.apply(0, Action(kind, args))
+    match.run_bots()
+    return match
+
+
+async def test_the_reveal_shows_whole_fleets_and_stays_viewable():
+    match = played_round()
+    assert match.state.round_no == 1
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.1)
+        game = app.screen
+        assert isinstance(game, MineAllMineScreen)
+        text = screen_text(app)
+        assert "LAST ROUND" in text and "#3C #8✦ #11A" in text  # kept on the table
+        await pilot.press("v")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, ResolutionScreen)
+        text = screen_text(app)
+        assert "#3C  #8✦Deep Drill  #11A" in text  # all three cards, the action in full
+        assert "revealed" in text
+        resources = match.state.last_round["resources"]
+        for n in resources:
+            await pilot.press("enter")
+            title = str(app.screen.query_one("#res-title").render())
+            assert f"({n} resource{'' if n == 1 else 's'})" in title
+        await pilot.press("enter")
+        assert "scored" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause(0.05)
+        assert app.screen is game
+
+
+def test_one_resource_is_singular():
+    from allmine_tui.games.mine_all_mine.widgets import plural
+
+    assert plural(1, "resource") == "1 resource" and plural(0, "resource") == "0 resources"
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 40)])
+async def test_the_replay_box_and_its_buttons_stay_put(size):
+    """From the reveal to the scores the box keeps its place and size: a mouse on "Next turn"
+    can click through the whole round."""
+    seats = [Seat("Ann")] + [Seat(f"Bot{i}", "normal") for i in range(3)]
+    match = Match("mine-all-mine", seats, 3)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause(0.1)
+        await pilot.press("space", "right", "space", "l")
+        await pilot.pause(0.2)
+        replay = app.screen
+        assert isinstance(replay, ResolutionScreen)
+        places = set()
+        for _ in range(replay.last):
+            places.add((replay.query_one("#res").region, replay.query_one("#res-next").region))
+            await pilot.click("#res-next")
+            await pilot.pause(0.02)
+        assert replay.step == replay.last and len(places) == 1
+        assert replay.query_one("#res").region.bottom <= size[1]

@@ -1017,6 +1017,41 @@ def test_discard_not_allowed_when_a_dwarf_can_be_played():
     assert legal(st, P1, "discard") == [] and legal(st, P1, "mine") == [Action("mine", (S, 0))]
 
 
+def test_a_player_who_cannot_play_a_dwarf_may_still_trade_with_a_helper_and_claim():
+    """The rulebook allows the Goldsmith, a Trader and a claim at any time of the turn: they are
+    offered beside the discard, and the discard still ends the turn afterwards."""
+    st = fresh()
+    _blocked(st)
+    st.achievements_shown = ["two-rings", "three-kinds", "two-helpers", "three-gold", "two-crowns"]
+    st.owned[P1]["jewelry"] = ["J01", "J02"]
+    st.owned[P1]["support"] = ["goldsmith"]
+    st.gems[P1] = [0, 0, 0, 0, 1]
+    ready(st, P1, [D, G])
+    acts = legal(st, P1)
+    assert [a for a in acts if a.kind == "discard"] == [Action("discard", (D,)),
+                                                         Action("discard", (G,))]
+    assert Action("helper", ("goldsmith", G, R)) in acts
+    assert Action("claim", ("two-rings",)) in acts
+    assert {a.kind for a in acts} == {"discard", "helper", "claim"}
+    RULES.apply(st, P1, Action("helper", ("goldsmith", G, R)))
+    RULES.apply(st, P1, Action("claim", ("two-rings",)))
+    assert st.phase == "play" and st.gems[P1] == [0, 0, 1, 0, 0]
+    assert legal(st, P1) == [Action("discard", (D,)), Action("discard", (G,))]
+    illegal(st, P1, Action("end"))
+    RULES.apply(st, P1, Action("discard", (D,)))
+    assert st.seat == P2 and st.owned[P1]["ach"] == ["two-rings"]
+
+
+def test_jewelry_purchases_read_as_english():
+    st = fresh()
+    st.jewelry_shown[:2] = ["J26", "J01"]  # Earrings (Gold Gold) and a Ring (Diamond Ruby)
+    st.gems[P1] = [1, 0, 1, 0, 2]
+    play(st, P1, "dealer")
+    assert "{0} buys Earrings (2 VP)." in texts(RULES.apply(st, P1, Action("buy", ("J26", "GG", 0))))
+    play(st, P1, "dealer")
+    assert "{0} buys a Ring (2 VP)." in texts(RULES.apply(st, P1, Action("buy", ("J01", "DR", 0))))
+
+
 # -- scoring and tie-breaks ------------------------------------------------------------------------
 def test_end_scoring_totals():
     st = fresh(3)

@@ -160,7 +160,7 @@ SCENARIOS = {
     "cursor": lambda: cursor_scenario("all-mine"),
     "cursor-fleet": lambda: cursor_scenario("mine-all-mine"),
     "type-ahead": lambda: type_ahead_scenario("all-mine", ["c", "g", "enter", "enter"]),
-    "type-ahead-all-in": lambda: type_ahead_scenario("all-in", ["enter", "enter"]),
+    "type-ahead-all-in": lambda: type_ahead_scenario("all-in", ["enter", "enter", "enter"]),
     "type-ahead-fleet": lambda: type_ahead_scenario("mine-all-mine", ["space", "l", "enter"]),
     "log": log_scenario,
     "notification": notification_scenario,

@@ -169,9 +169,10 @@ async def test_the_log_rewraps_after_a_resize_and_keeps_the_newest_line(monkeypa
         newest = match.events[-1].text.format(*[s.name for s in match.seats]).split()[-1]
         assert newest in screen_text(app)
         assert log.scroll_y >= log.max_scroll_y - 1
-        narrow_lines = log.virtual_size.height
-        await pilot.resize_terminal(160, 40)
+        narrow_lines, narrow_width = log.virtual_size.height, log.size.width
+        await pilot.resize_terminal(240, 40)
         await pilot.pause(0.3)
+        assert log.size.width > narrow_width
         assert log.virtual_size.height < narrow_lines  # fewer lines: the text rewrapped
         assert log.scroll_y >= log.max_scroll_y - 1  # and the newest is still in view
 

@@ -133,7 +133,9 @@ def test_all_in_write_a_card_quit_and_resume(tmp_path):
     try:
         term.wait_for("REVEALED")
         term.wait_for("Round 1/23")
-        term.keys("Enter")  # write the cheapest card on the highlighted starting space
+        term.keys("Enter")  # take the cheapest card
+        term.wait_for("Your space")
+        term.keys("Enter")  # and write it on the highlighted starting space
         term.wait_for("Round 2/23")
         saves = list((tmp_path / "saves").glob("*.json"))
         assert len(saves) == 1

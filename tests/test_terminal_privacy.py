@@ -13,7 +13,7 @@ pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI 
 CASES = {
     # game: (its opening words on a player's own screen, the first player's burst)
     "all-mine": ("PREDICT", ["c", "g", "Enter", "Enter"]),
-    "all-in": ("YOUR CARD", ["Enter", "Enter", "Enter"]),
+    "all-in": ("Your card", ["Enter", "Enter", "Enter"]),  # take, write, one too many
     "mine-all-mine": ("YOUR FLEET", ["Space", "l", "Enter", "Enter"]),
 }
 

@@ -18,7 +18,8 @@ class Step:
     """What the screen should do next.
 
     kind: "bots" (a bot must act; ``seat``), "human" (``seat`` acts; ``curtain`` says whether to
-    show the curtain first) or "over".
+    show the curtain first), "wait" (only people at other screens act; ``seat`` is one of them)
+    or "over".
     """
 
     kind: str
@@ -27,6 +28,7 @@ class Step:
 
 
 class GameSession:
+    leave_note = "Game saved. Pick it up again with Continue."  # shown on leaving the game
     def __init__(self, match: Match, save_path: Path | None, ui_state: dict | None = None,
                  created: float | None = None) -> None:
         self.match = match
@@ -35,12 +37,22 @@ class GameSession:
         # The human whose private view was last on screen. On resume with several humans nobody's
         # is, so the curtain comes up first.
         self.viewer: int | None = None
-        if len(match.humans) == 1:
-            self.viewer = match.humans[0]
-        self.curtain_up = match.needs_curtain()
+        if len(self.humans) == 1:
+            self.viewer = self.humans[0]
+        self.curtain_up = self.needs_curtain()
         self.save_error: str | None = None
         self.peeking = False
         self._saver: storage.AutoSaver | None = None
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats of the people at this screen: every human seat (hot seat), unless the game
+        is shared with other screens (see shared_session.py)."""
+        return self.match.humans
+
+    def needs_curtain(self) -> bool:
+        """Several people share this screen, so private views go behind the curtain."""
+        return len(self.humans) >= 2
 
     @property
     def names(self) -> list[str]:
@@ -60,21 +72,24 @@ class GameSession:
         bots = match.bot_seats_to_act()
         if bots:
             return Step("bots", bots[0])
-        humans = match.human_seats_to_act()
-        if not humans:  # cannot happen in a well-formed game; treat as over rather than hang
-            return Step("over")
+        acting = match.human_seats_to_act()
+        humans = [s for s in acting if s in self.humans]
+        if not humans:
+            if acting:  # only people at other screens are to act
+                return Step("wait", acting[0])
+            return Step("over")  # cannot happen in a well-formed game; over rather than hang
         seat = humans[0]
         if not match.rules.private_seats(match.state, seat):
             # a public decision (everything it needs is on the table): no curtain, table view
             return Step("human", seat, False)
-        curtain = match.needs_curtain() and (self.curtain_up or seat != self.viewer)
+        curtain = self.needs_curtain() and (self.curtain_up or seat != self.viewer)
         return Step("human", seat, curtain)
 
     def screen_viewer(self) -> int | None:
         """Whose view the board shows now: the acting human (once past the curtain), the only
         human, or nobody (table view) while bots play among several humans."""
         match = self.match
-        if not match.needs_curtain():
+        if not self.needs_curtain():
             return self.viewer
         if self.curtain_up:
             return None
@@ -115,7 +130,7 @@ class GameSession:
     def forget_viewer(self) -> None:
         """Nobody in particular is at the keyboard now (after a peek, or a public decision made
         on the table view in front of everyone): the next private view needs the curtain."""
-        if self.match.needs_curtain():
+        if self.needs_curtain():
             self.viewer = None
 
     def raise_curtain(self) -> None:

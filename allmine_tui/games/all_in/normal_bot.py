@@ -364,7 +364,7 @@ class NormalBot(Bot):
         if legal[0].kind == "card":
             return s.best(self.write_options(s, legal), rng)
         # the Golden Deck: every card on every empty space; a Joker is worth the best card of all
-        deck = [a.args[0] for a in legal]
+        deck = [a.args[0] for a in legal if a.kind == "golden"]
         best = s.best([(g, 0, cells) for g in deck if g not in JOKERS])
         jokers = [g for g in deck if g in JOKERS]
         if jokers:

@@ -3,6 +3,8 @@ the Golden Deck, completed hands and poker scoring with Best Scoring Hand bonuse
 
 Pure Python, no Textual. Writing a card takes two actions: choose the card ("card", c), then the
 space ("place", cell); the app sends both at once. A player with no legal space only "skip"s.
+A player who surrounded their Golden Card picks ("golden", c) or turns the Golden Deck down
+("decline"): the rulebook says they *can* pick.
 """
 from __future__ import annotations
 
@@ -84,6 +86,7 @@ def cost_table(a: int, b: int) -> tuple[int, ...]:
 _PLACE = tuple(Action("place", (c,)) for c in range(64))
 _CARD = tuple(Action("card", (c,)) for c in range(52))
 _SKIP = Action("skip")
+_DECLINE = Action("decline")
 
 
 @lru_cache(maxsize=4096)
@@ -236,7 +239,7 @@ class AllInRules(Rules):
         if seat not in state.pickers:
             return []
         if state.golden_pick[seat] is None:
-            return [Action("golden", (c,)) for c in sorted(set(state.golden_deck))]
+            return [Action("golden", (c,)) for c in sorted(set(state.golden_deck))] + [_DECLINE]
         if state.choice[seat] is None:  # a Joker from the Golden Deck: any card
             return [Action("card", (c,)) for c in range(52)]
         return [Action("place", (c,)) for c in self.empty_cells(state, seat)]
@@ -273,6 +276,8 @@ class AllInRules(Rules):
             raise IllegalAction("Choose a card to write, then a space.")
         if kind == "golden":
             return self._golden(state, seat, args[0])
+        if kind == "decline":
+            return self._decline(state, seat, args)
         if kind == "card":
             if state.golden_pick[seat] is None or not is_joker(state.golden_pick[seat]):
                 raise IllegalAction("Pick a card from the Golden Deck first.")
@@ -365,10 +370,22 @@ class AllInRules(Rules):
             state.choice[seat] = c
         return []
 
+    def _decline(self, state: AllInState, seat: int, args: tuple) -> list[Event]:
+        if args:
+            raise IllegalAction("Turning the Golden Deck down takes no card.")
+        if state.golden_pick[seat] is not None:
+            raise IllegalAction("You have already picked from the Golden Deck; now choose a "
+                                "space.")
+        state.golden_used[seat] = True
+        state.done[seat] = True
+        events = [Event(f"{{{seat}}} takes no Golden Deck card.", "golden")]
+        return events + self._after_golden(state)
+
     def _after_golden(self, state: AllInState) -> list[Event]:
         if not all(state.done):
             return []
-        for c in sorted({state.golden_pick[s] for s in state.pickers}):
+        picked = {state.golden_pick[s] for s in state.pickers} - {None}
+        for c in sorted(picked):
             state.golden_deck.remove(c)
             state.removed.append(c)
         state.pickers = []
@@ -540,7 +557,7 @@ class AllInRules(Rules):
         their Golden Card). A skip was the only move there was: nothing to take back."""
         if action.kind in ("card", "golden"):
             return True
-        if action.kind == "place":
+        if action.kind in ("place", "decline"):
             return after.phase == before.phase and after.round == before.round
         return False
 

@@ -8,21 +8,29 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ...engine import Action
+from ...engine.names import short_names, tags
 from ...ui.screens.play import PlayScreen
 from ...ui.widgets.cards import CardFace
-from .cards import LETTERS, SUITS, suit_tag
+from .cards import SUITS, suit_tag
 from .widgets import (HandRow, HeapRow, HeapStack, PredictionPicker, TablePanel, TrickArea,
-                      TrumpDisplay)
+                      TrumpDisplay, hand_over)
 
 CONTROLS = """
-- **Predicting:** ←/→ choose a suit, ↑/↓ switch between Most and Fewest, Enter or Space picks;
-  or type the suit letter (c, g, m, d). Once both are chosen, Enter places the tiles.
-  Backspace clears. Click a tile to pick it, click it again to place.
-- **Playing a card:** ←/→ move along your hand (legal cards are bright, the others dim),
-  Enter or Space plays. Clicking a card plays it.
-- **Taking from the heap:** press the suit letter, or ←/→ and Enter, or click a stack.
-- **p** lets a human peek at their own hand between turns (behind the curtain), **q** goes back to the
-  menu (the game is saved after every move), **?** shows this help.
+- **Predicting:** ←/→ choose a suit, ↑/↓ switch between Most and Fewest, Enter or Space picks
+  it; or type the suit letter (**c**, **g**, **m**, **d**). After Most, the cursor goes to the
+  Fewest row. Once both are chosen, Enter places the tiles; Backspace clears them. With the
+  mouse: click a tile to pick it, click it again to place both.
+- **Playing a card:** ←/→ move along your hand (they stop at either end). Cards you may play are
+  bright, the others dim: the cursor can rest on those too, and Enter then says why it cannot be
+  played. **c g m d** jump to your next card of that suit. Enter or Space plays; clicking a card
+  plays it.
+- **Taking from the heap:** press the suit letter (c g m d), or ←/→ and Enter, or click a stack.
+- **The trick:** each slot names its player in playing order ("Bob: ?" before Bob plays);
+  ✔ marks who is winning it, or who took it. When a hand ends, its last trick and the scores
+  are shown before the next deal.
+- **p** lets a human peek at their own hand between turns (behind the curtain), **u** takes back
+  your last move while nobody has seen it, **q** goes back to the menu (the game is saved after
+  every move), **?** shows this help.
 """
 
 
@@ -55,6 +63,7 @@ class AllMineScreen(PlayScreen):
         "pick_col": 0,
         "picks": [None, None],  # the half-made prediction
         "_picks_for": None,
+        "_cursor_turn": None,  # the turn the hand cursor was last placed for
         "_view": None,
         "_legal": [],
     }
@@ -71,29 +80,45 @@ class AllMineScreen(PlayScreen):
 
     # -- drawing -------------------------------------------------------------------------------
     def status_text(self, view: dict, viewer: int | None) -> Text:
-        names = self.names
+        """Hand, trick, who acts and every score, in one line: the dealer is left out, then names
+        get shorter (and last, "viewing as" is left out) until it fits the screen's width."""
+        room = max(40, self.app.size.width - 2)
+        hot_seat = viewer is not None and len(self.match.humans) > 1
+        tries = [(16, True, hot_seat)] + [(w, False, hot_seat) for w in (16, 12, 10, 8, 6)] + \
+            [(w, False, False) for w in (12, 8, 6, 4)]
+        for width, dealer, viewing in tries:
+            t = self._status(view, viewer, short_names(self.names, width), dealer, viewing, room)
+            if t is not None:
+                return t
+        return self._status(view, viewer, tags(self.names), False, False, 10 ** 6)
+
+    def _status(self, view: dict, viewer: int | None, names: list[str], dealer: bool,
+                viewing: bool, room: int) -> Text | None:
         t = Text()
         t.append("All Mine! ", style="bold")
-        t.append(f"· Hand {view['hand_no'] + 1}/{view['hands_total']} "
-                 f"· dealer {names[view['dealer']]} ")
-        if view["phase"] == "over":
+        t.append(f"· Hand {view['hand_no'] + 1}/{view['hands_total']} ")
+        if dealer:
+            t.append(f"· dealer {names[view['dealer']]} ")
+        phase, acting = view["phase"], view["to_act"]
+        if phase == "over":
             t.append("· game over ")
-        elif view["phase"] == "predict":
+        elif phase == "predict":
             t.append("· predictions ")
         else:
             t.append(f"· trick {min(view['tricks_done'] + 1, view['tricks_total'])}"
                      f"/{view['tricks_total']} ")
-        acting = view["to_act"]
-        if view["phase"] == "play" and acting:
+        if phase == "play" and acting:
             t.append(f"· {names[acting[0]]} to play ")
-        elif view["phase"] == "heap" and acting:
+        elif phase == "heap" and acting:
             t.append(f"· {names[acting[0]]} takes from the heap ")
-        if viewer is not None and len(self.match.humans) > 1:
+        if viewing:
             t.append(f"· viewing as {names[viewer]} ", style="italic")
-        scores = "   ".join(f"{n} {s}" for n, s in zip(names, view["scores"]))
-        room = self.app.size.width - len(t.plain) - 3
-        if room >= len(scores):  # scores also stand in the table; here only when they fit
-            t.append(" " * (room - len(scores)) + scores)
+        scores = Text("  ").join(Text(f"{n} {s}") for n, s in zip(names, view["scores"]))
+        gap = room - len(t.plain) - len(scores.plain)
+        if gap < 1:
+            return None
+        t.append(" " * gap)
+        t.append_text(scores)
         return t
 
     def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
@@ -118,75 +143,83 @@ class AllMineScreen(PlayScreen):
         predicting = phase == "predict" and acting
         picker.display = predicting
         trick.display = not predicting
-        if predicting:
-            picker.show(self.picks[0], self.picks[1], self.pick_row, self.pick_col, True)
-        else:
-            trick.show(view, names)
+        # both are drawn, shown or not: a hidden widget keeps nothing of an earlier trick
+        picker.show(self.picks[0], self.picks[1], self.pick_row, self.pick_col, predicting)
+        trick.show(view, names)
         playable = set(view["playable"]) if phase == "play" and acting else set()
         hand = view["hand"]
-        if hand is not None and phase == "play" and acting:
-            self.cursor = min(self.cursor, max(0, len(hand) - 1))
-            if hand and hand[self.cursor] not in playable:
-                self.cursor = next(i for i, c in enumerate(hand) if c in playable)
+        if hand and phase == "play" and acting:
+            self.cursor = min(self.cursor, len(hand) - 1)
+            turn = (view["hand_no"], view["tricks_done"], len(view["trick"]))
+            if self._cursor_turn != turn:
+                # a new turn starts on a card that may be played; after that the cursor goes
+                # where the player moves it (a card that may not be played is explained on Enter)
+                self._cursor_turn = turn
+                if hand[self.cursor] not in playable:
+                    self.cursor = next(i for i, c in enumerate(hand) if c in playable)
         cursor = self.cursor if phase == "play" and acting else None
-        caption = Text("HAND" if viewer is None else names[viewer][:8].upper())
+        caption = Text("HAND" if viewer is None else short_names(names, 12)[viewer].upper())
         self.query_one(HandRow).show(hand, view["display"], playable, cursor, caption)
         self.query_one("#prompt", Static).update(self._prompt(view, viewer, legal))
 
     def _prompt(self, view: dict, viewer: int | None, legal: list[Action]) -> Text:
-        names = self.names
+        """One line (it never wraps at 100 columns): what is going on, and the keys for it."""
+        names = short_names(self.names, 10)
         phase = view["phase"]
         if phase == "over":
             return Text("The game is over. The results follow.", style="bold")
-        if viewer is None:
-            acting = ", ".join(names[s] for s in view["to_act"])
-            return Text(f"Waiting for {acting}…  (table view: no hand is shown; "
-                        f"p lets a player peek at their own hand)", style="italic")
         if not legal:
             acting = ", ".join(names[s] for s in view["to_act"])
-            return Text(f"Waiting for {acting}…", style="italic")
+            dots = "" if acting.endswith("…") else "…"  # (a shortened name ends with one)
+            t = Text(f"Waiting for {acting}{dots}", style="italic")
+            if viewer is None:
+                t.append("  · no hand is shown; p: peek at your own", style="dim")
+            return t
         if phase == "predict":
             m, f = self.picks
             t = Text("Your prediction: Most ")
             t.append(suit_tag(m) if m is not None else "?", style="bold")
             t.append(", Fewest ")
             t.append(suit_tag(f) if f is not None else "?", style="bold")
-            t.append("   — Enter places the tiles" if m is not None and f is not None
-                     else "   — choose a suit (c g m d, arrows + Enter, or click)")
+            t.append("  · Enter places the tiles, Backspace clears" if m is not None and
+                     f is not None else "  · c g m d, or ←/→ and Enter, or a click")
             return t
+        keys = "  · ←/→ or c g m d, Enter plays, or a click"
         if phase == "heap":
-            return Text("You won the trick: take one face-down card from the treasure heap "
-                        "(c g m d, ←/→ + Enter, or click a stack).", style="bold")
+            return Text("You won the trick: take a card from the treasure heap"
+                        "  · c g m d, or ←/→ and Enter, or a click", style="bold")
         if view["trick"]:
             led = view["trick"][0][1] // 12
-            must = any(c // 12 == led for c in view["hand"])
-            if must:
-                return Text(f"Your turn: follow suit with {SUITS[led]} ({suit_tag(led)}).  "
-                            "←/→ choose, Enter plays, or click a card.", style="bold")
-            return Text(f"Your turn: you have no {SUITS[led]}, so any card may be played.  "
-                        "←/→ choose, Enter plays, or click a card.", style="bold")
-        return Text("Your turn to lead: play any card.  ←/→ choose, Enter plays, or click a card.",
-                    style="bold")
+            if any(c // 12 == led for c in view["hand"]):
+                return Text(f"Your turn: follow suit with {SUITS[led]} ({suit_tag(led)})" + keys,
+                            style="bold")
+            return Text(f"Your turn: you hold no {SUITS[led]}: play any card" + keys,
+                        style="bold")
+        return Text("Your turn to lead: play any card" + keys, style="bold")
 
     def interlude(self, events: list):
-        """After each hand but the last, show everyone that hand's scores."""
-        if self.match.is_over() or not any(e.kind == "hand_scored" for e in events):
+        """After each hand, show everyone its last trick, who took it, and the hand's scores
+        (the table below has already moved on to the next deal)."""
+        if not any(e.kind == "hand_scored" for e in events):
             return None
-        from rich.table import Table
-
         from ...ui.screens.notice import NoticeScreen
 
-        record = self.match.view(None)["history"][-1]
-        table = Table(box=None, padding=(0, 2))
-        for col in ("", "Most", "Fewest", "taken C/G/M/D", "points", "total"):
-            table.add_column(col)
-        totals = self.match.view(None)["scores"]
-        for seat, p in enumerate(record["players"]):
-            table.add_row(Text(self.names[seat]), f"+{suit_tag(p['most'])} {p['most_points']}",
-                          f"−{suit_tag(p['fewest'])} {p['fewest_points']}",
-                          "/".join(map(str, p["counts"])),
-                          f"{p['total']} (bonus {p['bonus']})", str(totals[seat]))
-        return NoticeScreen(f"Hand {record['hand'] + 1} of {len(self.names)} scored", table)
+        table_view = self.match.view(None)
+        record = table_view["history"][-1]
+        # the finished hand's trumps, for the ★ of super-trumps in its last trick
+        before = self._view if self._view and self._view["hand_no"] == record["hand"] else None
+        display = before["display"] if before else []
+        heap_card = any(e.kind == "heap" for e in events)
+        body = hand_over(record, table_view, self.names, display, heap_card)
+        title = f"Hand {record['hand'] + 1} of {len(self.names)} is over"
+        if self.match.is_over():
+            title += ": that was the last hand; the results follow"
+        return NoticeScreen(title, body)
+
+    def on_resize(self, event) -> None:
+        """The top line and the table fit the new width."""
+        if self._view is not None:
+            self.redraw()
 
     # -- input ---------------------------------------------------------------------------------
     def _acting_phase(self) -> str | None:
@@ -199,26 +232,19 @@ class AllMineScreen(PlayScreen):
             self.notify("It is not your turn.", severity="information", timeout=2)
 
     def action_move(self, delta: int) -> None:
+        """←/→ stop at the ends (they never wrap round). In the hand they also rest on cards
+        that may not be played (Enter then says why); in the heap they skip empty stacks."""
         phase = self._acting_phase()
         view = self._view
         if phase == "predict":
-            self.pick_col = (self.pick_col + delta) % 4
+            self.pick_col = max(0, min(3, self.pick_col + delta))
         elif phase == "play":
-            hand = view["hand"]
-            playable = set(view["playable"])
-            i = self.cursor
-            for _ in range(len(hand)):
-                i = (i + delta) % len(hand)
-                if hand[i] in playable:
-                    break
-            self.cursor = i
+            self.cursor = max(0, min(len(view["hand"]) - 1, self.cursor + delta))
         elif phase == "heap":
-            s = self.heap_cursor
-            for _ in range(4):
-                s = (s + delta) % 4
-                if view["heap"][s]:
-                    break
-            self.heap_cursor = s
+            stacks = [s for s in range(4) if view["heap"][s]]
+            ahead = [s for s in stacks if (s - self.heap_cursor) * delta > 0]
+            if ahead:
+                self.heap_cursor = min(ahead, key=lambda s: abs(s - self.heap_cursor))
         else:
             return self._not_now()
         self.show(view, self.viewer, self._legal)
@@ -240,8 +266,11 @@ class AllMineScreen(PlayScreen):
             self.notify("Most and Fewest must be two different suits.", severity="warning")
             return
         self.picks[row] = suit
+        self.pick_col = suit
         if self.picks[other] is None:
+            # on to the other row, on its first suit still allowed, so Enter alone goes on
             self.pick_row = other
+            self.pick_col = next(s for s in range(4) if s != suit)
         self.show(self._view, self.viewer, self._legal)
 
     def action_suit(self, suit: int) -> None:
@@ -254,16 +283,19 @@ class AllMineScreen(PlayScreen):
         elif phase == "heap":
             self.submit(Action("heap", (suit,)))
         elif phase == "play":
-            hand = self._view["hand"]
-            playable = set(self._view["playable"])
-            options = [i for i, c in enumerate(hand) if c // 12 == suit and c in playable]
-            if options:
-                after = [i for i in options if i > self.cursor]
-                self.cursor = after[0] if after else options[0]
-                self.show(self._view, self.viewer, self._legal)
+            view = self._view
+            hand = view["hand"]
+            mine = [i for i, c in enumerate(hand) if c // 12 == suit]
+            if not mine:
+                self.notify(f"You hold no {SUITS[suit]}.", severity="information", timeout=2)
+            elif not any(hand[i] in view["playable"] for i in mine):
+                led = view["trick"][0][1] // 12
+                self.notify(f"You must follow suit with {SUITS[led]} ({suit_tag(led)}): "
+                            f"no {SUITS[suit]} now.", severity="information", timeout=2)
             else:
-                self.notify(f"You cannot play {SUITS[suit]} now.", severity="information",
-                            timeout=2)
+                after = [i for i in mine if i > self.cursor]
+                self.cursor = after[0] if after else mine[0]
+                self.show(view, self.viewer, self._legal)
         else:
             self._not_now()
 

@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Static
 
+from ...engine.names import short_names
 from ...ui.widgets.cards import CardFace, backs
 from .cards import LETTERS, SUITS, SYMBOLS, card, number_of, suit_of, suit_tag
 
@@ -56,48 +57,83 @@ class TrumpDisplay(Horizontal):
 
 
 class TablePanel(Static):
-    """Every player's hand as card backs by suit, their winnings, prediction and score."""
+    """Every player's hand as card backs, one fixed column per suit (a void is marked), their
+    winnings by suit, prediction and score."""
 
     DEFAULT_CSS = "TablePanel { height: auto; padding: 0 1; }"
 
     def show(self, view: dict, names: list[str], viewer: int | None) -> None:
-        table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
-        table.add_column("player", no_wrap=True, ratio=2)
-        table.add_column("hand (backs by suit)", no_wrap=True, ratio=5)
-        table.add_column("won ◆C $G ▲M ●D", no_wrap=True, ratio=3)
-        table.add_column("predicted", no_wrap=True, ratio=2)
-        table.add_column("score", justify="right", ratio=1)
-        order = [s for s, _n in view["display"]]
+        width = self.app.size.width - 2  # (known before the first layout, unlike ours)
+        short = short_names(names, 16 if width >= 110 else 12)
+        table = Table(box=None, padding=(0, 1), show_edge=False, expand=False)
+        table.add_column("player", no_wrap=True)
+        for suit in range(4):  # a fixed column per suit, wide enough for any count
+            table.add_column(suit_text(suit), no_wrap=True, width=BACKS_WIDTH)
+        table.add_column(won_header(), no_wrap=True)
+        table.add_column("predicted", no_wrap=True)
+        table.add_column("score", justify="right", no_wrap=True)
         to_act = set(view["to_act"])
-        for seat, name in enumerate(names):
-            label = Text(("▶ " if seat in to_act else "  ") + name,
-                         style="bold reverse" if seat in to_act else "bold")
+        for seat, name in enumerate(short):
+            acting = seat in to_act
+            label = Text("▶ " if acting else "  ")
+            label.append(name, style="bold reverse" if acting else "bold")
             if seat == viewer:
                 label.append(" (you)", style="italic")
-            hand = Text()
-            for suit in order:
-                k = view["hand_suits"][seat][suit]
-                if k:
-                    hand.append_text(suit_text(suit))
-                    hand.append(" ")
-                    hand.append_text(backs(k, SUIT_STYLES[suit]))
-                    hand.append("  ")
-            won = Text()
+            row: list = [label]
             for suit in range(4):
-                won.append(f"{LETTERS[suit]}:{view['won'][seat][suit]} ",
-                           style=SUIT_STYLES[suit] if view["won"][seat][suit] else "dim")
-            pred = view["predictions"][seat]
-            if pred is not None:
-                p = Text("+")
-                p.append_text(suit_text(pred[0]))
-                p.append("  −")
-                p.append_text(suit_text(pred[1]))
-            elif view["predicted"][seat]:
-                p = Text("placed (hidden)", style="dim")
-            else:
-                p = Text("thinking…", style="dim italic")
-            table.add_row(label, hand, won, p, str(view["scores"][seat]))
+                k = view["hand_suits"][seat][suit]
+                row.append(backs_cell(k, suit))
+            row.append(won_cells(view["won"][seat]))
+            row.append(prediction_text(view, seat))
+            row.append(str(view["scores"][seat]))
+            table.add_row(*row)
         self.update(table)
+
+
+#: how a suit a player no longer holds is shown (public, and it matters: they cannot follow it)
+VOID = "✗ void"
+BACKS_WIDTH = 8
+
+
+def backs_cell(k: int, suit: int) -> Text:
+    """``k`` backs of one suit and their number, in at most ``BACKS_WIDTH`` characters."""
+    if not k:
+        return Text(VOID, style="bold")
+    cell = backs(k, SUIT_STYLES[suit]) if k <= 6 else backs(4, SUIT_STYLES[suit]) + Text("…")
+    cell.append(f" {k}")
+    return cell
+
+
+def won_header() -> Text:
+    t = Text("won ")
+    for suit in range(4):
+        t.append_text(suit_text(suit))
+        if suit < 3:
+            t.append(" ")
+    return t
+
+
+def won_cells(won: list[int]) -> Text:
+    """The counts of each suit taken so far, aligned under ``won_header``'s suit tags."""
+    t = Text("    ")
+    for suit, k in enumerate(won):
+        t.append(f"{k:>2}", style=SUIT_STYLES[suit] if k else "dim")
+        if suit < 3:
+            t.append(" ")
+    return t
+
+
+def prediction_text(view: dict, seat: int) -> Text:
+    pred = view["predictions"][seat]
+    if pred is not None:
+        p = Text("+")
+        p.append_text(suit_text(pred[0]))
+        p.append(" −")
+        p.append_text(suit_text(pred[1]))
+        return p
+    if view["predicted"][seat]:
+        return Text("hidden", style="dim")
+    return Text("thinking…", style="dim italic")
 
 
 class HeapStack(Static):
@@ -154,14 +190,16 @@ class HeapRow(Horizontal):
 
 
 class TrickArea(Horizontal):
-    """The trick in progress (or the one just completed) and the trick before it."""
+    """The trick in progress (or the one just completed), a slot per player in playing order
+    with their name (also before they play: "?"), and the trick before it."""
 
     DEFAULT_CSS = """
     TrickArea { height: 4; }
     TrickArea .caption { width: 8; height: 4; content-align: left middle; text-style: bold; }
-    TrickArea .slot { width: 12; height: 4; }
-    TrickArea .slot-name { height: 1; width: 12; text-align: center; }
-    TrickArea #last-trick { width: 1fr; height: 4; padding-left: 2; content-align: left middle; }
+    TrickArea .slot { width: 14; height: 4; }
+    TrickArea .slot-name { height: 1; width: 14; }
+    TrickArea .slot CardFace { margin-left: 2; }
+    TrickArea #last-trick { width: 1fr; height: 4; padding-left: 1; }
     """
 
     def compose(self) -> ComposeResult:
@@ -174,45 +212,65 @@ class TrickArea(Horizontal):
 
     def show(self, view: dict, names: list[str]) -> None:
         n, display = view["n"], view["display"]
+        short = short_names(names, 11)
         trick = view["trick"]
         # tricks of an earlier hand are not shown once the new hand is dealt
         this_hand = view["tricks_done"] > 0
-        done = not trick and this_hand and view["last_trick"]
-        shown = trick or (view["last_trick"] if this_hand else [])
+        done = not trick and this_hand and bool(view["last_trick"])
+        shown = trick or (view["last_trick"] if done else [])
         winner = view["last_winner"] if done else _winning(trick, display)
+        first = shown[0][0] if shown else view["leader"]
+        to_play = view["to_act"][0] if view["phase"] == "play" and view["to_act"] else None
         for i in range(4):
             slot = self.query_one(f"#slot-{i}")
             slot.display = i < n
+            seat = (first + i) % n
             name = self.query_one(f"#slot-name-{i}", Static)
             face = self.query_one(f"#trick-{i}", CardFace)
             if i < len(shown):
-                seat, c = shown[i]
-                tag = "✔ " if seat == winner else ""
-                name.update(Text(f"{tag}{names[seat]}", style="bold" if tag else ""))
+                c = shown[i][1]
+                mark = "✔" if seat == winner else " "
+                name.update(Text(f"{mark} {short[seat]}", style="bold" if seat == winner else ""))
                 face.set_card(card_label(c, display), c,
                               classes={"-blank": False, "-winning": seat == winner})
             else:
-                name.update("")
-                face.set_card(Text("·", style="dim"), None,
+                # still to play: the player's name over a "?"
+                mark = "▶" if seat == to_play else " "
+                name.update(Text(f"{mark} {short[seat]}", style="bold" if mark != " " else ""))
+                face.set_card(Text("?", style="dim"), None,
                               classes={"-blank": True, "-winning": False})
+        self.query_one("#last-trick", Static).update(
+            self._beside(view, short, trick, winner, done, this_hand))
+
+    @staticmethod
+    def _beside(view, short, trick, winner, done, this_hand) -> Text:
+        """Up to four short lines beside the trick: who wins or took it, the led suit, the trick
+        before and how many have been played."""
+        display = view["display"]
+        played = f"{view['tricks_done']}/{view['tricks_total']} tricks played"
         last = Text()
         if done:
-            last.append(f"{names[view['last_winner']]} took this trick", style="bold")
-            last.append(f"\n{view['tricks_done']}/{view['tricks_total']} tricks played")
+            last.append(f"{short[view['last_winner']]} took this trick", style="bold")
+            last.append(f"\n{played}")
+            if view["phase"] == "heap" and view["heap_taker"] is not None:
+                last.append(f"\n{short[view['heap_taker']]} takes a heap card")
         elif trick:
-            if winner is not None:
-                last.append(f"{names[winner]} is winning", style="bold")
+            last.append(f"{short[winner]} is winning", style="bold")
             led = suit_of(trick[0][1])
-            last.append("   led: ")
+            last.append("\nled: ")
             last.append_text(suit_text(led, f" {SUITS[led]}"))
             if view.get("prev_trick") and this_hand:
-                last.append(f"\nlast trick: {names[view['prev_winner']]} took ")
+                last.append(f"\nlast trick: {short[view['prev_winner']]} took\n")
                 for _seat, c in view["prev_trick"]:
                     last.append_text(card_label(c, display))
                     last.append(" ")
+            else:
+                last.append(f"\n{played}")
         else:
-            last.append(f"{view['tricks_done']}/{view['tricks_total']} tricks played")
-        self.query_one("#last-trick", Static).update(last)
+            last.append(played)
+            if view["phase"] == "play":
+                last.append(f"\n{short[view['leader']]} leads", style="bold")
+        return last
 
 
 def _winning(trick, display) -> int | None:
@@ -230,7 +288,7 @@ class HandRow(Horizontal):
 
     DEFAULT_CSS = """
     HandRow { height: 3; }
-    HandRow .caption { width: 8; height: 3; content-align: left middle; text-style: bold; }
+    HandRow .caption { width: 13; height: 3; content-align: left middle; text-style: bold; }
     """
 
     def compose(self) -> ComposeResult:
@@ -297,3 +355,31 @@ class PredictionPicker(Static):
             suit = (x - 12) // 16
             if 0 <= suit < 4:
                 self.post_message(self.Picked(y - 1, suit))
+
+
+def hand_over(record: dict, view: dict, names: list[str], display, heap_card: bool):
+    """What everyone sees when a hand ends: its last trick (a column per player, in playing
+    order, the taker marked ✔), who took it, and each player's score for the hand."""
+    from rich.console import Group
+
+    short = short_names(names, 12)
+    trick, winner = view["last_trick"], view["last_winner"]
+    cards = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
+    for seat, _c in trick:
+        cards.add_column(("✔ " if seat == winner else "  ") + short[seat], no_wrap=True)
+    cards.add_row(*[Text("  ").append_text(card_label(c, display)) for _s, c in trick])
+    took = Text()
+    if winner is not None:
+        took.append(f"{names[winner]} took the last trick", style="bold")
+        took.append(", and the last card of the heap." if heap_card else ".")
+    scores = Table(box=None, padding=(0, 2), header_style="bold")
+    for col in ("", "Most", "Fewest", won_header(), "points", "total"):
+        scores.add_column(col, no_wrap=True)
+    for seat, p in enumerate(record["players"]):
+        scores.add_row(Text(short[seat]),
+                       Text(f"+{suit_tag(p['most'])} {p['most_points']}"),
+                       Text(f"−{suit_tag(p['fewest'])} {p['fewest_points']}"),
+                       won_cells(p["counts"]),
+                       Text(f"{p['total']} (bonus {p['bonus']})"),
+                       Text(str(view["scores"][seat])))
+    return Group(Text("The last trick:", style="italic"), cards, took, Text(""), scores)

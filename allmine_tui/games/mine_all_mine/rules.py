@@ -47,7 +47,7 @@ INFO = GameInfo(
           "most resources in three rounds.",
     minutes="15–20 min",
     options=(OptionSpec("mode", "Card sides", ("standard", "beginner"), "standard",
-                        "standard: 3 ships and 1 action per card; beginner: the 2-ship sides only"),),
+                        "standard: 3 ships and an action a card; beginner: 2 ships"),),
 )
 
 

@@ -1,7 +1,7 @@
 """The Mine, All Mine! table: planet and moon, the score track, your ship cards and your fleet.
 
-After the last launch a ``ResolutionScreen`` replays the round turn by turn (reveal and arrival,
-then every location: fights, fleeing, mining), from ``state.last_round`` and the round's events.
+After the last launch a ``ResolutionScreen`` (resolution.py) replays the round turn by turn; **v**
+shows it again until the next round is played.
 """
 from __future__ import annotations
 
@@ -9,27 +9,34 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, HorizontalScroll, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine import Action
+from ...engine.names import short_names
 from ...ui.screens.play import PlayScreen
 from ...ui.widgets.keybutton import KeyButton
 from .data import load_ships, ship_of
-from .rules import RULES
-from .widgets import (ORDINALS, SEAT_STYLES, PlanetPanel, ScoreTrack, ShipCardFace, fleet_summary,
-                      option_label, place_cells, short_option)
+from .resolution import ResolutionScreen, final_markers
+from .widgets import PlanetPanel, ScoreTrack, ShipCardFace, fleet_summary, short_option
+
+__all__ = ["MineAllMineScreen", "ResolutionScreen", "GAME_SCREEN"]
 
 MAX_HAND = 12
 
 CONTROLS = """
-- **Assembling your fleet:** ←/→ choose one of your ship cards, ↑/↓ (or 1–4) choose one of its
-  options (3 ships and the action; 2 ships in beginner mode), Space or Enter adds the card with that
-  option to your fleet, or takes it back if it is already in. **L** launches the fleet (at least one
-  card). The running totals (Speed, Attack, Cargo and actions) are shown under your cards.
+- **Assembling your fleet:** ←/→ choose one of your ship cards (the cursor card has a heavy border
+  and ▶ #n ◀ on top), ↑/↓ (or 1–4; 1–2 on the beginner sides) choose the option row, which stays
+  where you put it as you move between cards. Space or Enter adds the card with that option to
+  your fleet (✔ and a green card), switches it to that option if the card is already in with
+  another, or takes it out if it is in with that one. **L** launches the fleet (at least one
+  card). The sums (Speed, Attack, Cargo) are shown under your cards, the line above them
+  explains the option under the cursor.
+- **u** takes back the last card you added or took out, and even the launch while another
+  player is still assembling (nothing has been revealed yet).
 - **Mouse:** click an option of a card to add it (click it again to take it back); click **Launch**.
 - **Resolution:** after the last launch the round is replayed: Enter or → shows the next turn,
-  **R** runs to the end, Enter closes it. Everything is also in the log.
+  **R** runs to the end, Enter closes it. Everything is also in the log. **v** shows the last
+  round again; the score table keeps each player's last fleet (✦ an action, ✗ it fled).
 - **p** lets a human peek at their own cards between turns (behind the curtain), **q** goes back to
   the menu (the game is saved after every move), **?** shows this help.
 """
@@ -39,13 +46,14 @@ class MineAllMineScreen(PlayScreen):
     CONTROLS = CONTROLS
     DEFAULT_CSS = """
     MineAllMineScreen #board { height: auto; }
-    MineAllMineScreen #prompt { height: auto; max-height: 3; padding: 0 1; background: $boost; }
+    MineAllMineScreen #prompt { height: 3; padding: 0 1; background: $boost; }
+    MineAllMineScreen #keys { height: 1; padding: 0 1; color: $text-muted; }
     MineAllMineScreen #hand { height: 6; padding: 0 1; }
     MineAllMineScreen #hand { scrollbar-size-horizontal: 1; }
     MineAllMineScreen #hand-caption { width: 8; height: 6; content-align: left middle;
                                       text-style: bold; }
-    MineAllMineScreen #fleet-row { height: 1; padding: 0 1; }
-    MineAllMineScreen #fleet { width: 1fr; height: 1; }
+    MineAllMineScreen #fleet-row { height: auto; padding: 0 1; }
+    MineAllMineScreen #fleet { width: 1fr; height: auto; }
     MineAllMineScreen #launch { margin-left: 1; }
     MineAllMineScreen #game-log { height: 1fr; min-height: 3; }
     """
@@ -62,6 +70,7 @@ class MineAllMineScreen(PlayScreen):
         Binding("4", "pick(3)", "4", show=False, priority=True),
         Binding("enter,space", "toggle", "Add/remove", priority=True),
         Binding("l", "launch", "Launch", priority=True),
+        Binding("v", "last_round", "Last round", priority=True),
     ]
 
     VIEWER_STATE = {"cursor": 0, "option": 0, "_view": None, "_legal": []}
@@ -71,6 +80,7 @@ class MineAllMineScreen(PlayScreen):
             yield PlanetPanel(id="planets")
             yield ScoreTrack(id="scores")
             yield Static(id="prompt")
+            yield Static(id="keys")
             with HorizontalScroll(id="hand", can_focus=False):
                 yield Static("HAND", id="hand-caption")
                 for i in range(MAX_HAND):
@@ -118,7 +128,7 @@ class MineAllMineScreen(PlayScreen):
             self.option = min(self.option, k - 1)
         acting = bool(legal)
         self.query_one("#hand-caption", Static).update(
-            Text("HAND" if viewer is None else names[viewer][:7].upper()))
+            Text("HAND" if viewer is None else short_names(names, 7)[viewer].upper()))
         for i in range(MAX_HAND):
             face = self.query_one(f"#ship-{i}", ShipCardFace)
             if i < len(hand):
@@ -145,6 +155,7 @@ class MineAllMineScreen(PlayScreen):
         self.query_one("#fleet", Static).update(fleet)
         self.query_one("#launch", KeyButton).display = acting
         self.query_one("#prompt", Static).update(self._prompt(view, viewer, legal))
+        self.query_one("#keys", Static).update(self._keys(view, legal))
 
     def _prompt(self, view: dict, viewer: int | None, legal: list[Action]) -> Text:
         names = self.names
@@ -163,6 +174,10 @@ class MineAllMineScreen(PlayScreen):
             option = min(self.option, self._options() - 1)
             ship = ship_of(number, option, view["mode"])
             t.append(f"#{number} ", style="bold")
+            chosen = dict(map(tuple, view["pending"] or [])).get(number)
+            if chosen is not None:
+                t.append("(in your fleet" + ("" if chosen == option else
+                                             f" as {'ABC✦'[chosen]}") + ") ", style="green")
             if ship is None:
                 action = load_ships()[number].action
                 t.append(f"✦ {action.name}: ", style="bold green")
@@ -170,8 +185,16 @@ class MineAllMineScreen(PlayScreen):
             else:
                 t.append(f"ship {'ABC'[option]}: Speed {ship.speed}, Attack {ship.attack}, "
                          f"Cargo {ship.cargo}", style="bold")
-            t.append("  ·  ←/→ card · ↑/↓ or 1–4 option · Space add/remove · L launch",
-                     style="dim")
+        return t
+
+    def _keys(self, view: dict, legal: list[Action]) -> Text:
+        last = "v last round" if view["last_round"] else ""
+        if not legal or not view["hand"]:
+            return Text(last)
+        k = self._options()
+        t = Text(f"←/→ card · ↑/↓ or 1–{k} option · Space add/switch/remove · L launch · u undo")
+        if last:
+            t.append(f" · {last}")
         return t
 
     def interlude(self, events: list):
@@ -180,7 +203,7 @@ class MineAllMineScreen(PlayScreen):
         record = self.match.view(None)["last_round"]
         if record is None:
             return None
-        texts = [(e.kind, e.text.format(*self.names)) for e in events]
+        texts = [(e.kind, e.text_for(None).format(*self.names)) for e in events]
         return ResolutionScreen(record, self.names, texts)
 
     # -- input ---------------------------------------------------------------------------------
@@ -198,17 +221,19 @@ class MineAllMineScreen(PlayScreen):
     def action_move(self, delta: int) -> None:
         if not self._acting():
             return
-        self.cursor = (self.cursor + delta) % len(self._view["hand"])
-        pending = {c: o for c, o in self._view["pending"]}
-        card = self._view["hand"][self.cursor]
-        if card in pending:
-            self.option = pending[card]
+        cursor = max(0, min(len(self._view["hand"]) - 1, self.cursor + delta))
+        if cursor == self.cursor:
+            return  # the end of the hand: the cursor stays (the option row too)
+        self.cursor = cursor
         self.show(self._view, self.viewer, self._legal)
 
     def action_option(self, delta: int) -> None:
         if not self._acting():
             return
-        self.option = (self.option + delta) % self._options()
+        option = max(0, min(self._options() - 1, self.option + delta))
+        if option == self.option:
+            return  # the first or last option: the cursor stays
+        self.option = option
         self.show(self._view, self.viewer, self._legal)
 
     def action_pick(self, option: int) -> None:
@@ -240,6 +265,26 @@ class MineAllMineScreen(PlayScreen):
             return
         self.submit(Action("launch"))
 
+    def action_last_round(self) -> None:
+        """Show the last round's replay again (every fleet was revealed: public)."""
+        screen = self._last_round_screen()
+        if screen is None:
+            self.notify("No round has been played yet.", severity="information", timeout=2)
+            return
+        self.app.push_screen(screen)
+
+    def _last_round_screen(self) -> ResolutionScreen | None:
+        record = self.match.view(None)["last_round"]
+        if record is None:
+            return None
+        events = self.match.events
+        end = max((i for i, e in enumerate(events) if e.kind == "scored"), default=len(events) - 1)
+        begin = max((i for i, e in enumerate(events[:end]) if e.kind in ("scored", "deal")),
+                    default=-1) + 1
+        texts = [(e.kind, e.text_for(None).format(*self.names)) for e in events[begin:end + 1]
+                 if e.kind != "undo"]
+        return ResolutionScreen(record, self.names, texts)
+
     def on_ship_card_face_option_clicked(self, message: ShipCardFace.OptionClicked) -> None:
         message.stop()
         if not self._acting():
@@ -254,197 +299,6 @@ class MineAllMineScreen(PlayScreen):
         message.stop()
         if message.button.id == "launch":
             self.action_launch()
-
-
-# -- the resolution replay ---------------------------------------------------------------------
-def _name(names: list[str], seat: int) -> Text:
-    return Text(names[seat], style=SEAT_STYLES[seat % 4])
-
-
-def final_markers(record: dict, names: list[str]) -> dict[int, list[Text]]:
-    """Where every fleet was at the end: fled fleets where they fled, the others at the last
-    location (fleets move on every turn)."""
-    n_loc = len(record["resources"])
-    out: dict[int, list[Text]] = {}
-    for f in record["fleets"]:
-        if not f["arrives"]:
-            continue
-        at = f["fled_at"] or n_loc
-        m = _name(names, f["seat"])
-        m.append(" ✗" if f["fled_at"] else "")
-        out.setdefault(at, []).append(m)
-    return out
-
-
-def step_markers(record: dict, names: list[str], t: int) -> dict[int, list[Text]]:
-    out: dict[int, list[Text]] = {}
-    for f in record["fleets"]:
-        if not f["arrives"]:
-            continue
-        m = _name(names, f["seat"])
-        if t == 0 or f["location"] > t:
-            at = f["location"]
-            if t:
-                m.append(" →")
-                m.stylize("dim")
-        elif f["fled_at"] is not None and f["fled_at"] < t:
-            continue
-        else:
-            at = t
-            if f["fled_at"] == t:
-                m.append(" ✗")
-        out.setdefault(at, []).append(m)
-    return out
-
-
-def split_steps(texts: list[tuple[str, str]], place_names: list[str]) -> list[list[tuple[str, str]]]:
-    """The round's events by step: 0 the reveal and arrival, 1..N the locations, N+1 the end."""
-    n = len(place_names)
-    steps: list[list[tuple[str, str]]] = [[] for _ in range(n + 2)]
-    current = 0
-    for kind, text in texts:
-        if kind == "launch":
-            continue
-        if kind == "reveal":
-            continue  # the fleet table shows every revealed fleet
-        if kind == "arrive":
-            steps[0].append((kind, text))
-            continue
-        hit = next((i for i, p in enumerate(place_names) if text.startswith(p)), None)
-        if hit is not None:
-            current = hit + 1
-        elif kind != "flee":
-            current = n + 1
-        steps[current].append((kind, text))
-    return steps
-
-
-KIND_STYLES = {"fight": "bold red", "flee": "red", "mine": "green", "bonus": "bold green",
-               "lost": "yellow", "scored": "bold", "game_over": "bold reverse"}
-
-
-class ResolutionScreen(ModalScreen[None]):
-    """The round's record, a step at a time: reveal, each location, then the scores."""
-
-    BINDINGS = [
-        Binding("enter,right,space", "next", "Next turn"),
-        Binding("r", "run_all", "Run all"),
-        Binding("escape", "close", "Close"),
-    ]
-    DEFAULT_CSS = """
-    ResolutionScreen { align: center middle; }
-    ResolutionScreen #res { width: 96; max-width: 98%; height: auto; max-height: 100%;
-                            border: thick $accent; background: $panel; padding: 0 1; }
-    ResolutionScreen #res-title { text-style: bold; }
-    ResolutionScreen #res-keys { height: 1; margin-top: 1; }
-    ResolutionScreen #res-keys KeyButton { margin-right: 2; }
-    """
-
-    def __init__(self, record: dict, names: list[str], texts: list[tuple[str, str]]) -> None:
-        super().__init__()
-        self.record, self.names = record, names
-        self.places = RULES.place_names(record["planets"])
-        self.steps = split_steps(texts, self.places)
-        self.n_loc = len(record["resources"])
-        self.step = 0
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="res"):
-            yield Static(id="res-title")
-            yield Static(id="res-board")
-            yield Static(id="res-fleets")
-            yield Static(id="res-events")
-            with Horizontal(id="res-keys"):
-                yield KeyButton("Next turn [Enter/→]", id="res-next", classes="-primary")
-                yield KeyButton("Run all [R]", id="res-all")
-
-    def on_mount(self) -> None:
-        self.draw()
-
-    @property
-    def last(self) -> int:
-        return self.n_loc + 1
-
-    def carried_until(self, t: int) -> dict[int, int]:
-        got = {f["seat"]: 0 for f in self.record["fleets"]}
-        for turn in self.record["turns"][:t]:
-            for step in turn["steps"]:
-                for seat, take in step:
-                    got[seat] += take
-        return got
-
-    def draw(self) -> None:
-        rec, names, t = self.record, self.names, self.step
-        title = Text(f"Round {rec['round'] + 1} — ", style="bold")
-        if t == 0:
-            title.append("the fleets are revealed and arrive")
-        elif t <= self.n_loc:
-            title.append(f"turn {t}: {ORDINALS[t - 1]} location ({rec['resources'][t - 1]} "
-                         f"resources)")
-        else:
-            title.append("the round is scored")
-        title.append(f"    step {t + 1}/{self.last + 1}", style="dim")
-        self.query_one("#res-title", Static).update(title)
-        shown = min(t, self.n_loc)
-        markers = (final_markers(rec, names) if t > self.n_loc
-                   else step_markers(rec, names, shown))
-        self.query_one("#res-board", Static).update(
-            place_cells(rec["planets"], rec["resources"], markers,
-                        highlight=t if 1 <= t <= self.n_loc else None,
-                        left={i + 1: turn["left"] for i, turn in enumerate(rec["turns"][:shown])}))
-        carried = self.carried_until(shown if t <= self.n_loc else self.n_loc)
-        fl = Text()
-        for f in rec["fleets"]:
-            seat = f["seat"]
-            fl.append_text(_name(names, seat))
-            fl.append(" " * max(1, 10 - len(names[seat][:9])))
-            cards = " ".join(short_option(c, o, "standard") for c, o in f["cards"])
-            fl.append(f"{cards[:30]:<30} S{f['speed']:<2} A{f['attack']:<2} C{f['cargo']:<2} ")
-            where = (ORDINALS[f["location"] - 1] if f["arrives"] else "none")
-            fl.append(f"→ {where:<4}", style="bold")
-            fl.append(f" mined {carried[seat]}/{f['cargo']}")
-            if f["fled_at"] is not None and (t > self.n_loc or f["fled_at"] <= t):
-                fl.append(f" fled@{ORDINALS[f['fled_at'] - 1]}", style="red")
-            if t > self.n_loc:
-                bonus = f" (+{f['bonus']} bonus)" if f["bonus"] else ""
-                fl.append(f" = {f['points']} pts{bonus}", style="bold")
-            fl.append("\n")
-        fl.rstrip()
-        self.query_one("#res-fleets", Static).update(fl)
-        ev = Text()
-        lines = self.steps[t] if t < len(self.steps) else []
-        for kind, text in lines[:7]:
-            ev.append("• " + text + "\n", style=KIND_STYLES.get(kind, ""))
-        if len(lines) > 7:
-            ev.append(f"  … and {len(lines) - 7} more (see the log)\n", style="dim")
-        if not lines:
-            ev.append("(nothing happens)", style="dim")
-        ev.rstrip()
-        self.query_one("#res-events", Static).update(ev)
-        self.query_one("#res-next", KeyButton).update(
-            "Close [Enter]" if t >= self.last else "Next turn [Enter/→]")
-        self.query_one("#res-all", KeyButton).display = t < self.last
-
-    def action_next(self) -> None:
-        if self.step >= self.last:
-            self.dismiss(None)
-            return
-        self.step += 1
-        self.draw()
-
-    def action_run_all(self) -> None:
-        self.step = self.last
-        self.draw()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-    def on_key_button_pressed(self, message: KeyButton.Pressed) -> None:
-        message.stop()
-        if message.button.id == "res-all":
-            self.action_run_all()
-        else:
-            self.action_next()
 
 
 GAME_SCREEN = MineAllMineScreen

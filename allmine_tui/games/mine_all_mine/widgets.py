@@ -5,6 +5,7 @@ from rich.text import Text
 from textual.message import Message
 from textual.widgets import Static
 
+from ...engine.names import short_names
 from ...ui.widgets.cards import CardFace
 from .data import load_ships, ship_of
 
@@ -13,7 +14,7 @@ SEAT_STYLES = ("bold cyan", "bold yellow", "bold magenta", "bold green")
 CELL = 12  # width of one location cell
 
 
-def option_label(number: int, option: int, mode: str, width: int = 13) -> str:
+def option_label(number: int, option: int, mode: str, width: int = 15) -> str:
     """'A S3 A1 C2' for a ship, '✦ Shield Wall' for the action."""
     ship = ship_of(number, option, mode)
     if ship is None:
@@ -23,10 +24,15 @@ def option_label(number: int, option: int, mode: str, width: int = 13) -> str:
     return f"{'ABC'[option]} S{ship.speed} A{ship.attack} C{ship.cargo}"
 
 
-def short_option(number: int, option: int, mode: str) -> str:
-    """'#3A' for ship A of card 3, '#12✦Scavenger' for its action (names cut to 9 letters)."""
+def plural(n: int, word: str) -> str:
+    """'1 resource', '3 resources'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def short_option(number: int, option: int, mode: str, named: bool = True) -> str:
+    """'#3A' for ship A of card 3, '#12✦Scavenger' for its action ('#12✦' unnamed)."""
     if mode != "beginner" and option == 3:
-        return f"#{number}✦{load_ships()[number].action.name[:9]}"
+        return f"#{number}✦" + (load_ships()[number].action.name if named else "")
     return f"#{number}{'ABC'[option]}"
 
 
@@ -36,10 +42,6 @@ def fleet_summary(preview: dict | None) -> Text:
     t = Text()
     t.append(f"Speed {preview['speed']}  Attack {preview['attack']}  Cargo {preview['cargo']}",
              style="bold")
-    if preview["actions"]:
-        ships = load_ships()
-        names = {c.action.id: c.action.name for c in ships.values()}
-        t.append("  + " + ", ".join(names.get(a, a) for a in preview["actions"]), style="bold green")
     return t
 
 
@@ -49,8 +51,9 @@ class ShipCardFace(CardFace):
     Posts ``OptionClicked`` with the option under the mouse."""
 
     DEFAULT_CSS = """
-    ShipCardFace { width: 17; height: 6; content-align: left top; padding: 0; text-style: none; }
+    ShipCardFace { width: 19; height: 6; content-align: left top; padding: 0; text-style: none; }
     ShipCardFace.-infleet { border: round $success; background: $success 15%; }
+    ShipCardFace.-infleet.-cursor { border: heavy $accent; background: $success 35%; }
     """
 
     class OptionClicked(Message):
@@ -85,7 +88,7 @@ class ShipCardFace(CardFace):
         self.set_card(t, number, classes={"-infleet": chosen is not None, "-cursor": cursor},
                       tooltip=f"Card {number}. Action: {card.action.name}: {card.action.text}"
                       if mode != "beginner" else f"Card {number}")
-        self.border_title = f"#{number}"
+        self.border_title = f"▶ #{number} ◀" if cursor else f"#{number}"
         self.border_subtitle = "in fleet" if chosen is not None else ""
 
     def on_click(self, event) -> None:
@@ -168,34 +171,50 @@ class PlanetPanel(Static):
 
 
 class ScoreTrack(Static):
-    """A row per player: a bar and the score, cards held, launched or assembling."""
+    """A row per player: the score (with a bar), cards held, launched or assembling, and the
+    fleet they flew last round (its cards, where it went, its points)."""
 
     DEFAULT_CSS = "ScoreTrack { height: auto; padding: 0 1; border-top: solid $primary-darken-2; }"
 
     def show(self, view: dict, names: list[str], viewer: int | None) -> None:
         scores = view["scores"]
         top = max(max(scores), 1)
-        width = 30
+        last = {f["seat"]: f for f in (view["last_round"] or {}).get("fleets", [])}
+        lasts = {seat: last_fleet(f) for seat, f in last.items()}
+        room = self.app.size.width - 4
+        fixed = 2 + 13 + 4 + 9 + 12 + 6
+        longest = max((len(x) for x in lasts.values()), default=0)
+        width = max(6, min(30, room - fixed - (longest + 2 if lasts else 0)))
+        short = short_names(names, 12)
         t = Text()
-        t.append(f"SCORES  round {min(view['round'], view['rounds_total'])}/{view['rounds_total']}"
-                 "\n", style="bold")
-        for seat, name in enumerate(names):
+        t.append(f"SCORES  round {min(view['round'], view['rounds_total'])}/{view['rounds_total']}",
+                 style="bold")
+        if lasts:
+            t.append(" " * (fixed + width - 15) + "LAST ROUND (v: replay)", style="bold")
+        for seat in range(len(names)):
+            t.append("\n")
             acting = seat in view["to_act"]
-            label = f"{'▶ ' if acting else '  '}{name[:12]:<12}"
-            t.append(label, style=SEAT_STYLES[seat % 4])
+            t.append(f"{'▶ ' if acting else '  '}{short[seat]:<13}", style=SEAT_STYLES[seat % 4])
             fill = round(width * scores[seat] / top) if scores[seat] else 0
             t.append("█" * fill, style=SEAT_STYLES[seat % 4])
             t.append("·" * (width - fill), style="dim")
-            t.append(f" {scores[seat]:>3}  ")
-            t.append(f"{view['hand_counts'][seat]} cards  ", style="dim")
+            t.append(f" {scores[seat]:>3}")
+            t.append(f" {plural(view['hand_counts'][seat], 'card'):<8}", style="dim")
             if view["phase"] == "over":
-                pass
+                t.append(" " * 12)
             elif view["launched"][seat]:
-                t.append("launched (secret)", style="bold green")
+                t.append(" launched   ", style="bold green")
             else:
-                t.append("assembling…", style="italic dim")
-            if seat == viewer:
-                t.append("  (you)", style="italic")
-            if seat < len(names) - 1:
-                t.append("\n")
+                t.append(" assembling ", style="italic dim")
+            t.append(" (you)" if seat == viewer else "      ", style="italic")
+            if seat in lasts:
+                t.append("  " + lasts[seat], style="cyan")
         self.update(t)
+
+
+def last_fleet(f: dict) -> str:
+    """'#2A #8✦ #3C → 2nd 5 pts' (✦ an action; ✗ it fled; 'no fleet' when it never arrived)."""
+    cards = " ".join(short_option(c, o, "standard", named=False) for c, o in f["cards"])
+    where = ORDINALS[f["location"] - 1] if f["arrives"] else "none"
+    fled = " ✗" if f["fled_at"] is not None else ""
+    return f"{cards} → {where}{fled} {plural(f['points'], 'pt')}"

@@ -6,12 +6,32 @@ the view only, so tests can check the labels without a screen.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...engine import Action
 from .data import GEM_NAMES, LETTERS, load
 from .pyramid import FRIEND, line_up, matching_parents
 
-ROW_NAMES = {0: "entrance", 1: "row 2 left (− side)", 2: "row 2 right (+ side)",
-             3: "row 3 left", 4: "row 3 middle", 5: "row 3 right"}
+ROW_NAMES = {0: "entrance", 1: "row 2 left", 2: "row 2 right", 3: "row 3 left",
+             4: "row 3 middle", 5: "row 3 right"}
+ROW_SHORT = {0: "entrance", 1: "row 2 L", 2: "row 2 R", 3: "row 3 L", 4: "row 3 M", 5: "row 3 R"}
+END_LABEL = "End your turn"
+SHORT = ("Di", "Sa", "Ru", "Em", "Go")
+MINE_SETS = "1/3/6 VP for 1/2/3 Mines"
+
+
+@dataclass(frozen=True)
+class Unplayable:
+    """A menu line that is not a move: a dwarf that cannot be played, and why."""
+    reason: str
+
+
+def support_vp(cid: str) -> str:
+    """What a Support card is worth: its printed VP, or the set scoring of the Mine cards."""
+    if cid.startswith("mine-"):
+        return MINE_SETS
+    vp = load().support[cid].vp
+    return f"{vp:+d} VP" if vp else "0 VP"
 
 
 def gems_text(letters: str) -> str:
@@ -46,90 +66,202 @@ def dig_yield(view: dict, seat: int, action: Action) -> tuple[list[int], list[in
     return [gem], victims
 
 
-def _limited(view: dict, seat: int, gems: list[int]) -> str:
+def _taken(view: dict, seat: int, gems: list[int]) -> tuple[list[int], list[int]]:
+    """What the seat would really get of ``gems`` from the supply (the limit of 3 and an empty
+    pile keep the rest there), and its gems afterwards."""
     held = list(view["gems"][seat])
     supply = list(view["supply"])
-    lost = 0
+    got = []
     for g in gems:
         if held[g] < 3 and supply[g] > 0:
             held[g] += 1
             supply[g] -= 1
-        else:
-            lost += 1
-    return f" ({lost} not taken: limit or empty supply)" if lost else ""
+            got.append(g)
+    return got, held
 
 
-def path(view: dict, action: Action, names: list[str]) -> list[str]:
-    """The menu path of ``action`` for the seat to act."""
+def _gains(view: dict, seat: int, gems: list[int]) -> str:
+    """The gems a move really brings ('+Di +Sa'), and how many stay in the supply (the line
+    above the menu says why: see ``move_hint``)."""
+    got, _held = _taken(view, seat, gems)
+    text = " ".join("+" + SHORT[g] for g in got) or "no gem"
+    lost = len(gems) - len(got)
+    return text + (f" ({lost} kept back)" if lost else "")
+
+
+def _robbed(view: dict, seat: int, action: Action) -> tuple[list[int], list[int]]:
+    """(players a foe dig steals from, players on its line who have nothing it may take)."""
+    gems, victims = dig_yield(view, seat, action)
+    _got, held = _taken(view, seat, gems)
+    can = [v for v in victims if any(n and held[g] < 3 for g, n in enumerate(view["gems"][v]))]
+    return can, [v for v in victims if v not in can]
+
+
+def _steals(view: dict, seat: int, action: Action, names: list[str], word: str) -> str:
+    """What a foe line really takes: whom it robs, or "no steal" when nobody on it has a gem
+    the player may take (the line above the menu names them)."""
+    can, empty = _robbed(view, seat, action)
+    if can:
+        joiner = ", " if word == "steal from" else " and "
+        return f", {word} " + joiner.join(names[v] for v in can)
+    return ", no steal" if empty else ""
+
+
+def path(view: dict, action: Action, names: list[str], compact: bool = False) -> list[str]:
+    """The menu path of ``action`` for the seat to act. ``compact`` (for a line that would not
+    fit) names gems by their two letters past the first level, which it keeps the same."""
     seat = view["seat"]
     k, a = action.kind, action.args
     data = load()
+    gem_name = SHORT.__getitem__ if compact else GEM_NAMES.__getitem__
     if k == "dealer":
-        return ["Dealer: play it to the Marketplace (then swap gems 1 for 1 there)"]
+        return ["Dealer: to the Marketplace, then swap gems 1 for 1 there"]
     if k == "blacksmith":
         if not a:
-            return ["Blacksmith: play it to the Marketplace (no gem can be taken)"]
+            return ["Blacksmith: to the Marketplace (no gem can be taken)"]
         return ["Blacksmith: take 1 gem from the supply", f"take {GEM_NAMES[a[0]]}"]
     if k == "mine":
         gem, tools = a
-        what = f"+{2 if tools else 1} {GEM_NAMES[gem]}"
-        label = (f"Mine action at the {GEM_NAMES[gem]} entrance: {what}"
-                 + (" (uses Tools)" if tools else "") + _limited(view, seat, [gem] * (2 if tools else 1)))
-        return [dwarf_label(gem), label]
+        got = _gains(view, seat, [gem] * (2 if tools else 1))
+        where = "Mine action" if compact else "Mine action at the entrance"
+        return [dwarf_label(gem), f"{where}: {got}"
+                + (" (Tools)" if tools else "")]
     if k == "dig":
         gem, m, q, side, cart = a
-        gems, victims = dig_yield(view, seat, action)
-        got = " ".join(f"+{GEM_NAMES[g]}" for g in gems)
-        if victims:
-            got += " and steal 1 from " + ", ".join(names[v] for v in victims)
-        line = "friend (+)" if side == FRIEND else "foe (−)"
-        label = (f"{GEM_NAMES[m]} mine, {ROW_NAMES[q]}, {line} line: {got}"
-                 + (" (uses a Mine Cart)" if cart else "") + _limited(view, seat, gems))
-        return [dwarf_label(gem), label]
+        gems, _victims = dig_yield(view, seat, action)
+        line = "friend +" if side == FRIEND else "foe −"
+        got = _gains(view, seat, gems) + _steals(view, seat, action, names,
+                                                 "steal from" if compact else "steal 1 from")
+        row = (ROW_SHORT if compact else ROW_NAMES)[q]
+        return [dwarf_label(gem), f"{gem_name(m)} mine, {row}, {line}: {got}"
+                + (" (Cart)" if cart else "")]
     if k == "discard":
-        return ["No dwarf can be played: discard one (your turn ends)", dwarf_label(a[0])]
+        return ["No dwarf fits: set one aside (ends your turn)", dwarf_label(a[0])]
     if k == "steal":
         return [f"Steal 1 gem from {names[a[0]]}", GEM_NAMES[a[1]]]
     if k == "lamp":
-        return [f"Put 1 {GEM_NAMES[a[0]]} on the Lamp (1 VP each, at most "
-                f"{view['turn_state']['lamp_left']} more)"]
+        return [f"Put 1 {GEM_NAMES[a[0]]} on the Lamp (1 VP each, "
+                f"{view['turn_state']['lamp_left']} more at most)"]
     if k == "lamp_done":
         return ["Done with the Lamp"]
     if k == "swap":
-        return ["Swap 1 for 1 with the Marketplace (Dealer)", f"give {GEM_NAMES[a[0]]}",
-                f"get {GEM_NAMES[a[1]]}"]
+        return ["Swap 1 for 1 with the Marketplace (Dealer)", f"give {gem_name(a[0])}",
+                f"get {gem_name(a[1])}"]
     if k == "trade":
         size = len(a[0])
         return [f"Trade {size} gems for 1 from the supply" + (" (Trade Helper)" if size == 2 else ""),
-                f"get {GEM_NAMES[a[1]]}", f"give {gems_text(a[0])}"]
+                f"get {gem_name(a[1])}",
+                f"give {' '.join(SHORT[LETTERS.index(c)] for c in a[0])}" if compact else
+                f"give {gems_text(a[0])}"]
     if k == "helper":
         cid, give, get = a
-        return [f"Use {data.support[cid].name}: 1 {GEM_NAMES[give]} for another gem",
-                f"get {GEM_NAMES[get]}"]
+        return [f"{data.support[cid].name}: turn 1 {GEM_NAMES[give]} into another gem",
+                f"get {gem_name(get)}"]
     if k == "buy":
         cid, pay, jeweler = a
         return ["Buy a card", card_label(cid),
-                f"pay {gems_text(pay)}" + (" (Jeweler: one gem less)" if jeweler else "")]
+                f"pay {' '.join(SHORT[LETTERS.index(c)] for c in pay)}"
+                + (" (Jeweler: 1 less)" if jeweler else "")]
     if k == "claim":
         ach = data.achievements[a[0]]
-        return [f"Claim achievement {ach.name} ({ach.vp} VP)"]
+        return [f"Claim the achievement {ach.name} ({ach.vp} VP)"]
     if k == "end":
-        return ["End your turn"]
+        return [END_LABEL]
     return [" ".join(str(x) for x in action.to_json())]
 
 
+def menu_items(view: dict, legal: list[Action], names: list[str],
+               room: int) -> list[tuple[list[str], Action]]:
+    """The menu's (path, action) items, each path ``compact`` where the line it makes would be
+    longer than ``room``: a lone move under a first-level line shows as its whole path joined
+    by " · " (as ``ChoiceTree`` shows it), else a level's line is its own label."""
+    paths = [path(view, a, names) for a in legal]
+    firsts = [p[0] for p in paths]
+    out = []
+    for p, act in zip(paths, legal):
+        lone = firsts.count(p[0]) == 1
+        longest = len(" · ".join(p)) if lone else max(len(x) for x in p[1:]) if p[1:] else 0
+        out.append((path(view, act, names, compact=True) if longest > room else p, act))
+    return out
+
+
 def card_label(cid: str) -> str:
+    """A card for sale, by what it is worth (the payment lines say what it costs)."""
     data = load()
     if cid in data.jewelry:
         j = data.jewelry[cid]
-        return f"{j.type.capitalize()} {j.vp} VP, cost {cost_letters(j.cost)}"
-    s = data.support[cid]
-    vp = f"{s.vp:+d} VP" if s.vp else "0 VP"
-    return f"{s.name} ({s.group}, {vp}), cost {cost_letters(s.cost)}"
+        return f"{j.type.capitalize()} {j.vp} VP"
+    return f"{data.support[cid].name} ({support_vp(cid)})"
 
 
 def cost_letters(cost) -> str:
     return " ".join("any" if g < 0 else GEM_NAMES[g][:2] for g in cost)
+
+
+def blocked_dwarves(view: dict, legal: list[Action]) -> list[tuple[str, str]]:
+    """(dwarf, why not) for each dwarf in the viewer's hand that has no legal play now."""
+    if view["phase"] != "play" or not view.get("hand"):
+        return []
+    playable = {a.args[0] if a.kind in ("mine", "dig") else a.kind for a in legal
+                if a.kind in ("dealer", "blacksmith", "mine", "dig")}
+    out = []
+    for d in dict.fromkeys(view["hand"]):
+        if d in playable or not isinstance(d, int):
+            continue
+        out.append((f"{dwarf_label(d)}: no place for it now",
+                    f"The {dwarf_label(d)} cannot be played: its entrance is taken and no free "
+                    f"place lies under a friend (+) or a foe (−) of it."))
+    return out
+
+
+def move_hint(view: dict, actions: list, names: list[str] | None = None) -> str:
+    """What the player should know about the line under the cursor before choosing it: what a
+    short menu line leaves out (gems kept back, who has nothing to steal), what cannot be
+    taken back. Several sentences are joined by " · ", the most important first."""
+    acts = [a for a in actions if isinstance(a, Action)]
+    if len(acts) == 1 and acts[0].kind in ("mine", "dig"):
+        return _dwarf_hint(view, acts[0], names or [f"player {i + 1}" for i in range(view["n"])])
+    if acts and all(a.kind == "buy" for a in acts):
+        turns = [bool(view["jewelry_left"] if a.args[0].startswith("J") else view["support_left"])
+                 for a in acts]
+        if all(turns):
+            return "A purchase turns up a new card: it cannot be taken back."
+        if any(turns):
+            return "A purchase that turns up a new card cannot be taken back."
+        return "Its pile is empty, so nothing turns up: u could take this purchase back."
+    if acts and all(a.kind == "discard" for a in acts):
+        return "Setting a dwarf aside ends your turn."
+    return ""
+
+
+def _dwarf_hint(view: dict, action: Action, names: list[str]) -> str:
+    seat = view["seat"]
+    if action.kind == "mine":
+        gem, tools = action.args
+        gems = [gem] * (2 if tools else 1)
+        parts = []
+    else:
+        gems, _victims = dig_yield(view, seat, action)
+        can, empty = _robbed(view, seat, action)
+        verb = "has" if len(empty) == 1 else "have"
+        parts = [f"{' and '.join(names[v] for v in empty)} {verb} nothing you may steal."] \
+            if empty else []
+        if can:
+            parts.append("Then you choose the gem you take from "
+                         + " and from ".join(names[v] for v in can) + ".")
+    got, _held = _taken(view, seat, gems)
+    if len(got) < len(gems):
+        parts.insert(0, "Kept back: at most 3 of a gem, and the supply may run short.")
+    return " · ".join(parts)
+
+
+def undone_label(action: Action) -> str:
+    """What key u would take back, said for the player who made ``action``."""
+    return {"dealer": "your dwarf", "blacksmith": "your dwarf", "mine": "your dwarf",
+            "dig": "your dwarf", "steal": "your steal", "lamp": "your last Lamp gem",
+            "lamp_done": "closing the Lamp", "swap": "your last swap", "trade": "your trade",
+            "helper": "your helper's trade", "buy": "your purchase",
+            "claim": "your claim"}.get(action.kind, "your last move")
 
 
 def targets(view: dict, actions: list[Action]) -> set[tuple[int, int]]:

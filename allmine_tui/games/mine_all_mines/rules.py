@@ -9,7 +9,8 @@ A turn is a short flow of actions by the same seat:
 * ``act`` phase: any of ``swap`` (with the Marketplace, after the Dealer), ``trade`` (once a turn,
   3 gems, or 2 with the Trade Helper, for 1), ``helper`` (Goldsmith/Trader once a round), ``buy``
   (once a turn), then ``end``. ``lamp`` / ``lamp_done`` right after buying the Lamp.
-* ``claim`` (an achievement, once a turn) and ``helper`` are allowed in the play phase too.
+* ``claim`` (an achievement, once a turn) and ``helper`` are allowed in the play phase too,
+  also beside the ``discard`` of a player who cannot play any dwarf.
 """
 from __future__ import annotations
 
@@ -48,6 +49,11 @@ def gem_name(g: int) -> str:
 def dwarf_name(d) -> str:
     return {"dealer": "Dealer", "blacksmith": "Blacksmith"}.get(d, f"{GEM_NAMES[d]} dwarf"
                                                                 if isinstance(d, int) else str(d))
+
+
+def jewel_name(kind: str) -> str:
+    """'a Ring', 'a Necklace', ... and 'Earrings' (a pair: no article)."""
+    return "Earrings" if kind == "earrings" else f"a {kind.capitalize()}"
 
 
 def mine_set_vp(count: int) -> int:
@@ -356,7 +362,7 @@ class MineAllMinesRules(Rules):
                     return []
                 return self._check_play(st, seat, kind, action_args)
             if kind == "discard":
-                return [] if self._play_actions(st, seat) else self.legal_actions(st, seat)
+                return [] if self._play_actions(st, seat) else self._discard_actions(st, seat)
             if kind == "helper":
                 return self._helper_actions(st, seat)
             if kind == "claim":
@@ -382,9 +388,9 @@ class MineAllMinesRules(Rules):
         if st.phase == OVER or seat != st.seat:
             return []
         if st.phase == PLAY:
-            plays = self._play_actions(st, seat)
-            if not plays:
-                return [Action("discard", (d,)) for d in sorted(set(st.hands[seat]), key=str)]
+            plays = self._play_actions(st, seat) or self._discard_actions(st, seat)
+            # the Goldsmith, the Traders and a claim work at any time of the turn, also before
+            # (or instead of) a dwarf that cannot be played
             return plays + self._helper_actions(st, seat) + self._claim_actions(st, seat)
         if st.phase == STEAL:
             victim = st.steal_from[0]
@@ -393,6 +399,11 @@ class MineAllMinesRules(Rules):
             out = [Action("lamp", (g,)) for g in range(N_GEMS) if st.gems[seat][g]]
             return out + [Action("lamp_done")]
         return self._act_actions(st, seat)
+
+    @staticmethod
+    def _discard_actions(st, seat: int) -> list[Action]:
+        """When no dwarf can be played: the discard of any one of them (this ends the turn)."""
+        return [Action("discard", (d,)) for d in sorted(set(st.hands[seat]), key=str)]
 
     def stealable(self, st, seat: int, victim: int) -> list[int]:
         return [g for g in range(N_GEMS) if st.gems[victim][g] and st.gems[seat][g] < GEM_LIMIT]
@@ -604,7 +615,7 @@ class MineAllMinesRules(Rules):
             st.jewelry_shown[i] = st.jewelry_deck.pop(0) if st.jewelry_deck else None
             st.owned[seat]["jewelry"].append(cid)
             j = data.jewelry[cid]
-            events.insert(0, Event(f"{{{seat}}} buys a {j.type.capitalize()} ({j.vp} VP).", "buy"))
+            events.insert(0, Event(f"{{{seat}}} buys {jewel_name(j.type)} ({j.vp} VP).", "buy"))
         else:
             i = st.support_shown.index(cid)
             st.support_shown[i] = st.support_deck.pop(0) if st.support_deck else None

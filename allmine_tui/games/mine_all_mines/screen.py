@@ -8,33 +8,57 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from ...engine import Action
+from ...engine import Action, IllegalAction
+from ...engine.names import short_names
 from ...ui.screens.play import PlayScreen
-from ...ui.widgets.choicetree import ChoiceTree
 from ...ui.widgets.log import GameLog
-from .choices import path, targets
+from .choices import (END_LABEL, SHORT, Unplayable, blocked_dwarves, menu_items, move_hint, path,
+                      targets, undone_label)
 from .data import GEM_NAMES
-from .widgets import MarketPanel, MinesPanel, PlayersPanel
+from .labels import GEM_STYLES
+from .widgets import MarketPanel, MinesPanel, MovesMenu, PlayersPanel
+
+END = Action("end")
 
 
 def short_dwarf(d) -> str:
     return {"dealer": "Dealer", "blacksmith": "Blacksmith"}.get(d) or GEM_NAMES[d]
 
+
 CONTROLS = """
 - **Your turn is a menu of moves.** ↑/↓ choose a line, **Enter** (or Space, or a click) takes it;
   a line with "› N choices" opens the next level (which mine and place, which gem, which payment),
-  **Esc** goes back up. **1–9** pick a line by number.
+  **Esc** goes back up. **1–9** pick a line by its number.
 - First play one dwarf: the menu lists your dwarves, then where each may go and what it would
-  yield. The places it may go are marked **[ ++ ]** on the mines, the one under the cursor
-  **[ ▶▶ ]**; clicking a marked place also plays there.
+  really give you (the limit of 3 per gem and an empty supply are counted in: "kept back"; a
+  foe line says "no steal" when nobody on it has a gem you may take). The line above the menu
+  tells more about the line under the cursor. On a narrow screen a long line names gems by
+  their two letters (Di Sa Ru Em Go) and rows as L, M, R. A dwarf with no place to go is listed
+  dim. The places you may use are marked **[ ++ ]** on the mines, the one under the cursor
+  **[ ▶▶ ]**; clicking a marked place plays there too.
 - Then, in any order: swap with the Marketplace (after the Dealer), one trade with the supply, the
-  Goldsmith or Traders, buy one card, claim one achievement, and **End your turn**.
+  Goldsmith or a Trader, buy one card, claim one achievement.
+- **e** ends your turn (the menu's last line, never a number).
+- **u** takes back your last move of this turn: the dwarf, a trade, a swap, a claim, even a
+  purchase as long as it turned up no new card. The line above the menu says what u would take
+  back; once you end your turn, it stands.
+- The table: a dwarf on a mine shows its gem and its owner's tag (**[Ru·A]**: A's Ruby dwarf);
+  the player lines show the tags, VP, gems, Lamp gems, dwarves in hand (dw), Jewelry by kind
+  (Ri Rings, Ne Necklaces, Cr Crowns, Ea Earrings, Br Bracelets), Support cards (**✗**: used
+  this round; on a crowded line the Traders share one entry, **Trader Di Sa**, and the Mine Cart
+  reads **Cart**) and achievements (**★**, or their number when the line is full: their names
+  stand on the ACHIEVEMENTS line); **▶** marks whose turn it is and **⚑** the First Player.
 - **p** lets a person peek at their own dwarves between turns (behind the curtain), **q** returns
   to the menu (the game is saved after every move), **?** shows this help.
 """
 
 PHASE_TEXT = {"play": "plays a dwarf", "steal": "chooses what to steal",
               "lamp": "fills the Lamp", "act": "may trade, buy and claim"}
+PHASE_HINTS = {"play": "[ ++ ] where a dwarf may go · [ ▶▶ ] where the line chosen puts it",
+               "steal": "You choose which gem to take.",
+               "lamp": "Gems on the Lamp score 1 VP each at the end and stay there."}
+MENU_TITLES = {"play": "Play one dwarf:", "steal": "Steal:", "lamp": "Your new Lamp:",
+               "act": "Then, if you like, in any order:"}
 
 
 class MineAllMinesScreen(PlayScreen):
@@ -42,9 +66,13 @@ class MineAllMinesScreen(PlayScreen):
     DEFAULT_CSS = """
     MineAllMinesScreen #board { height: auto; }
     MineAllMinesScreen #bottom { height: 1fr; }
-    MineAllMinesScreen #side { width: 66; height: 1fr; border-right: solid $primary-darken-2; }
-    MineAllMinesScreen #hand { height: auto; padding: 0 1; background: $boost; }
+    MineAllMinesScreen #side { width: 70%; height: 1fr; border-right: solid $primary-darken-2; }
+    MineAllMinesScreen #hand { height: 1; padding: 0 1; background: $boost; }
+    MineAllMinesScreen #hint { height: 1; padding: 0 1; color: $text-muted; }
     MineAllMinesScreen #moves { height: 1fr; }
+    MineAllMinesScreen #hand, MineAllMinesScreen #hint, MineAllMinesScreen #moves {
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
     MineAllMinesScreen #game-log { width: 1fr; height: 1fr; }
     """
     # all priority, so that a fast burst of keys is handled in the order typed
@@ -53,10 +81,12 @@ class MineAllMinesScreen(PlayScreen):
         Binding("down", "move(1)", "↓", show=False, priority=True),
         Binding("enter,space", "choose", "Choose", priority=True),
         Binding("escape,backspace", "back", "Back", priority=True),
+        Binding("e", "end_turn", "End turn", priority=True),
     ] + [Binding(str(i), f"pick({i - 1})", str(i), show=False, priority=True)
          for i in range(1, 10)]
 
-    VIEWER_STATE = {"_view": None, "_legal": [], "_key": None, "_filtered": False}
+    VIEWER_STATE = {"_view": None, "_legal": [], "_key": None, "_filtered": False,
+                    "_under": [], "_told": ""}
 
     def compose(self) -> ComposeResult:
         yield Static(id="status-bar")
@@ -67,7 +97,8 @@ class MineAllMinesScreen(PlayScreen):
         with Horizontal(id="bottom"):
             with Vertical(id="side"):
                 yield Static(id="hand")
-                yield ChoiceTree(max_lines=10, id="moves")
+                yield Static(id="hint")
+                yield MovesMenu(max_lines=12, id="moves")
             yield GameLog(id="game-log")
         yield Footer()
 
@@ -75,8 +106,7 @@ class MineAllMinesScreen(PlayScreen):
     def status_text(self, view: dict, viewer: int | None) -> Text:
         names = self.names
         t = Text()
-        t.append("Mine All Mines ", style="bold")
-        t.append(f"· Round {view['round']}/{view['rounds_total']} ")
+        t.append(f"Round {view['round']}/{view['rounds_total']} ")
         if view["phase"] == "over":
             t.append("· game over ")
         else:
@@ -84,67 +114,151 @@ class MineAllMinesScreen(PlayScreen):
             t.append(f"{names[view['seat']]} {PHASE_TEXT.get(view['phase'], '')} ")
         if viewer is not None and len(self.match.humans) > 1:
             t.append(f"· viewing as {names[viewer]} ", style="italic")
-        return t
+        title = Text("Mine All Mines ", style="bold").append("· ", style="")
+        return title + t if title.cell_len + t.cell_len <= self._width() - 2 else t
+
+    def _width(self) -> int:
+        return self.size.width or self.app.size.width
 
     def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
         self._view, self._legal = view, legal
         names = self.names
-        self.query_one(MarketPanel).show(view, names)
-        self.query_one(PlayersPanel).show(view, names)
+        self._draw_panels()
         self.query_one("#hand", Static).update(self._hand_text(view, viewer))
-        menu = self.query_one(ChoiceTree)
+        menu = self.query_one(MovesMenu)
         key = (tuple(legal), view["seat"], view["phase"])
         if key != self._key:
             self._key = key
             self._filtered = False
+            self._under = []
             if legal:
-                items = [(path(view, a, names), a) for a in legal]
-                menu.set_items(items, title=self._menu_title(view), keep=True)
+                room = int(self._width() * 0.7) - 7  # the border, padding and "▶1. "
+                items = menu_items(view, legal, names, room)
+                if not any(a.kind == "discard" for a in legal):  # (that line says why)
+                    items += [([label], Unplayable(reason))
+                              for label, reason in blocked_dwarves(view, legal)]
+                menu.set_items(items, title=MENU_TITLES.get(view["phase"], ""), keep=True)
             else:
                 menu.set_items([], title="")
                 menu.update(self._waiting_text(view, viewer))
-        self._draw_mines([])
+        self._draw_mines()
+        self._draw_hint()
 
-    def _menu_title(self, view: dict) -> str:
-        return {"play": "Play one dwarf:", "steal": "Steal:", "lamp": "Your new Lamp:",
-                "act": "Now, if you like (then End your turn):"}.get(view["phase"], "")
+    def _draw_panels(self) -> None:
+        width = self._width()
+        self.query_one(MarketPanel).show(self._view, self.names, width)
+        self.query_one(PlayersPanel).show(self._view, self.names, width)
+
+    def on_resize(self, _event) -> None:
+        if self._view is None:
+            return
+        menu = self.query_one(MovesMenu)  # its lines and the status are written for the width
+        top, cursor = not menu.prefix, menu.cursor
+        self.query_one(MarketPanel).styles.min_height = None  # (it only grows at one width)
+        self._key = None
+        self.redraw()
+        if top and not menu.prefix and cursor < len(menu.entries()):  # (deeper, set_items keeps it)
+            menu.cursor = cursor
+            menu.refresh_lines()
 
     def _waiting_text(self, view: dict, viewer: int | None) -> Text:
         if view["phase"] == "over":
             return Text("The game is over. The results follow.", style="bold")
         who = self.names[view["seat"]]
         if viewer is None:
-            return Text(f"Waiting for {who}…  (table view: no hands are shown; p lets a player "
-                        f"peek at their own dwarves)", style="italic")
+            return Text(f"Waiting for {who}…  (the table view: nobody's dwarves are shown)",
+                        style="italic")
         return Text(f"Waiting for {who}…", style="italic")
 
     def _hand_text(self, view: dict, viewer: int | None) -> Text:
-        t = Text()
+        t = Text(no_wrap=True, overflow="ellipsis")
         if viewer is None or view["hand"] is None:
             t.append("Hands are secret. ", style="italic dim")
-            t.append("Dwarves left: " + ", ".join(
-                f"{n} {c}" for n, c in zip(self.names, view["hand_counts"])), style="dim")
+            t.append("(p: a player peeks at their own dwarves)", style="dim")
             return t
-        t.append(f"{self.names[viewer][:10].upper()}: ", style="bold")
-        t.append(", ".join(short_dwarf(d) for d in view["hand"]) or "no dwarves left")
-        if view["discards"]:
-            t.append("  (set aside: " + ", ".join(short_dwarf(d) for d in view["discards"]) + ")",
-                     style="dim")
+        room = int(self._width() * 0.7) - 3
+        name = short_names(self.names, 10)[viewer].upper()
+
+        def dwarves(ds: list, chips: bool) -> Text:
+            out = Text()
+            for i, d in enumerate(ds):
+                out.append(", " if i else "")
+                if isinstance(d, int):
+                    out.append(SHORT[d] if chips else GEM_NAMES[d], style=GEM_STYLES[d])
+                else:
+                    out.append(short_dwarf(d))
+            return out
+
+        for chips in (False, True):
+            t = Text(no_wrap=True, overflow="ellipsis")
+            t.append(f"{name}: ", style="bold")
+            t.append_text(dwarves(view["hand"], chips) if view["hand"] else
+                          Text("no dwarves left"))
+            if view["discards"]:
+                t.append("  · set aside: ", style="dim")
+                t.append_text(dwarves(view["discards"], chips))
+            if t.cell_len <= room:
+                break
         return t
 
-    def _draw_mines(self, under_cursor: list) -> None:
+    def _draw_hint(self) -> None:
+        """The line above the menu: what the line under the cursor means for you, then which
+        key ends the turn and what u would take back now."""
+        view = self._view
+        parts: list[str] = []
+        reasons = [v.reason for v in self._under if isinstance(v, Unplayable)]
+        if reasons:
+            parts.append(reasons[0])
+        elif self._legal:
+            parts.extend(move_hint(view, self._under, self.names).split(" · "))
+            if not parts[0] and END not in self._legal:
+                parts[0] = PHASE_HINTS.get(view["phase"], "")
+            parts.append(self._undo_text())
+            if END in self._legal:
+                parts.append("e: end your turn")
+        hint = self.query_one("#hint", Static)
+        room = hint.content_size.width or int(self._width() * 0.7) - 3
+        text = ""
+        for part in filter(None, parts):  # whole parts only, the first one always
+            joined = f"{text} · {part}" if text else part
+            if not text or len(joined) <= room:
+                text = joined
+        hint.update(Text(text))
+
+    def _undo_text(self) -> str:
+        seat, log = self.viewer, self.match.log
+        if seat is None or not log or log[-1][0] != seat or log[-1][1].kind in ("end", "discard"):
+            return ""
+        try:
+            refusal = self.match.undo_refusal(seat)
+        except IllegalAction:  # a position not made from its seed and log: nothing to take back
+            return ""
+        if refusal is None:
+            return f"u: take back {undone_label(log[-1][1])}"
+        if log[-1][1].kind == "buy":
+            return "your purchase stands: it turned up a new card"
+        return ""
+
+    def _draw_mines(self) -> None:
         if self._view is None:
             return
         legal_places = targets(self._view, self._legal)
-        chosen = targets(self._view, [a for a in under_cursor if isinstance(a, Action)])
-        self.query_one(MinesPanel).show(self._view["mines"], self.names, legal_places, chosen)
+        chosen = targets(self._view, [a for a in self._under if isinstance(a, Action)])
+        self.query_one(MinesPanel).show(self._view["mines"], self.names, legal_places, chosen,
+                                        self._width())
 
-    def on_choice_tree_highlighted(self, message: ChoiceTree.Highlighted) -> None:
+    def on_choice_tree_highlighted(self, message: MovesMenu.Highlighted) -> None:
         message.stop()
-        self._draw_mines(message.values)
+        self._under = list(message.values)
+        self._draw_mines()
+        self._draw_hint()
 
-    def on_choice_tree_chosen(self, message: ChoiceTree.Chosen) -> None:
+    def on_choice_tree_chosen(self, message: MovesMenu.Chosen) -> None:
         message.stop()
+        if isinstance(message.value, Unplayable):
+            self.query_one(MovesMenu).refresh_lines()  # the cursor is on it now
+            self._tell(message.value.reason)
+            return
         self._filtered = False
         self.submit(message.value)
 
@@ -153,41 +267,63 @@ class MineAllMinesScreen(PlayScreen):
         here = [a for a in self._legal if (m := targets(self._view, [a])) and
                 (message.mine, message.place) in m]
         if not here:
-            self.notify("No move of yours can use that place now.", severity="information",
-                        timeout=2)
+            self._tell("No move of yours can use that place now.")
             return
         if len(here) == 1:
             self.submit(here[0])
             return
-        menu = self.query_one(ChoiceTree)
+        menu = self.query_one(MovesMenu)
         menu.set_items([(path(self._view, a, self.names)[1:], a) for a in here],
                        title="Choose how to play there (Esc: all moves):")
         self._filtered = True
+
+    def _tell(self, message: str) -> None:
+        """A one-line notice (the app replaces one with the same words, never stacks them)."""
+        self.notify(message, timeout=3)
 
     # -- keys ----------------------------------------------------------------------------------
     def _acting(self) -> bool:
         if self._legal:
             return True
         if self._view is not None and self._view["phase"] != "over":
-            self.notify("It is not your turn.", severity="information", timeout=2)
+            self._tell("It is not your turn.")
         return False
 
     def action_move(self, delta: int) -> None:
         if self._acting():
-            self.query_one(ChoiceTree).move(delta)
+            self.query_one(MovesMenu).move(delta)
 
     def action_choose(self) -> None:
         if self._acting():
-            self.query_one(ChoiceTree).choose()
+            self.query_one(MovesMenu).choose()
 
     def action_pick(self, index: int) -> None:
-        if self._acting():
-            self.query_one(ChoiceTree).choose(index)
+        if not self._acting():
+            return
+        menu = self.query_one(MovesMenu)
+        entries = menu.entries()
+        if not menu.prefix and index < len(entries) and entries[index][0] == END_LABEL:
+            self._tell("End your turn has a key of its own: e.")
+            return
+        menu.choose(index)
+
+    def action_end_turn(self) -> None:
+        if not self._acting():
+            return
+        if END in self._legal:
+            self._filtered = False
+            self.submit(END)
+            return
+        phase = self._view["phase"]
+        self._tell({"play": "Play a dwarf first (the menu): then e ends your turn.",
+                    "steal": "Choose what to steal first: then e ends your turn.",
+                    "lamp": "Finish with the Lamp first: then e ends your turn."}.get(
+            phase, "You cannot end your turn yet."))
 
     def action_back(self) -> None:
         if not self._acting():
             return
-        menu = self.query_one(ChoiceTree)
+        menu = self.query_one(MovesMenu)
         if menu.back():
             return
         if self._filtered:

@@ -12,24 +12,33 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from ...engine import Action
+from ...engine.names import short_names
 from ...ui.screens.play import PlayScreen
 from ...ui.widgets.choicetree import ChoiceTree
 from ...ui.widgets.keybutton import KeyButton
 from ...ui.widgets.log import GameLog
+from . import worth
 from .data import name_of
 from .rules import lot_name
-from .widgets import LotsPanel, PlayersPanel, SplitPanel, cards_text, grouped
+from .widgets import LotsPanel, PlayersPanel, ScoringKey, SplitPanel, grouped, short_name
 
 CONTROLS = """
-- **Splitting (the Leader):** ←/→ choose a revealed card, **A–D** (or 1–4) put it in that lot,
-  or click a card and then the name of a lot. Every lot needs a card; **Enter** confirms.
+- **Splitting (the Leader):** the opened cards stay in one row, each showing its lot
+  ("Bottle→B"). ←/→ choose a card, **A–D** put it in that lot (the cursor stays on it); or
+  click a card, then the line of a lot. Every lot needs a card; **Enter** confirms the lots.
 - **Negotiating:** the menu lists what you may do: claim a lot, accept the claim, or refuse it
-  (it costs a Money Card, placed on another lot). ↑/↓ and **Enter**, 1–9, or a click.
-  Clicking a lot claims it, or puts your refusal's Money Card on it.
+  (it costs a Money Card, placed on another lot). ↑/↓ and **Enter**, the line's number (1–9), or
+  a click. **A–D** or a click on a lot claims it, or puts your refusal's Money Card on it.
+- **What things are worth:** the key on the right gives each type's money at the end. While
+  your cards are on screen you also see what they are worth now (Bottles are counted, not
+  priced: their prize depends on everyone's Bottles), and beside each lot what your cards
+  would be worth with it.
 - **Between rounds:** ask for the Balance Card or pass. **At the end:** each Relative takes one
-  of your Objects, then each Suitcase copies a type; both are chosen in secret.
+  of your Objects, then each Suitcase copies a type; both are chosen in secret, and each choice
+  shows what your cards are worth after it.
 - **p** lets a person peek at their own cards behind the curtain (press p again to stop),
-  **q** returns to the menu (saved after every move), **?** shows this help.
+  **u** takes back your last move while nobody has answered it, **q** returns to the menu
+  (saved after every move), **?** shows this help.
 """
 
 
@@ -38,25 +47,33 @@ def menu_path(view: dict, action: Action, names: list[str]) -> list[str]:
     lots = view["lots"]
 
     def lot_text(i: int) -> str:
+        """'lot A (3 cards + $1)': what is in it is on the table just above."""
         lot = lots[i]
-        cards = ", ".join(name_of(c) for c in lot["cards"] or [])
+        k = len(lot["cards"] or [])
         money = f" + ${lot['money']}" if lot["money"] else ""
-        return f"lot {lot['name']}: {cards}{money}"
+        return f"lot {lot['name']} ({k} card{'s' if k != 1 else ''}{money})"
 
     if k == "claim":
         return [f"Claim {lot_text(a[0])}"]
     if k == "accept":
         return [f"Accept: {names[view['leader']]} takes lot {lot_name(view['claim'])}"]
     if k == "refuse":
-        return [f"Refuse and claim lot {lot_name(view['claim'])} yourself (costs $1)",
-                f"put the $1 on {lot_text(a[0])}"]
+        claimed = lot_name(view["claim"])
+        others = [i for i, lot in enumerate(lots) if lot["owner"] is None and i != view["claim"]]
+        if len(others) == 1:  # one place for the $1: one short line (no sub-menu)
+            return [f"Refuse and claim lot {claimed}; your $1 goes on lot {lots[a[0]]['name']}"]
+        return [f"Refuse and claim lot {claimed} (costs $1)", f"put the $1 on {lot_text(a[0])}"]
     if k == "balance":
         return ["Ask for the Balance Card (even out the Money Cards)" if a[0] else
                 "Pass (no Balance Card)"]
-    if k == "discard":
-        return [f"A Relative takes your {name_of(a[0])}"]
-    if k == "copy":
-        return [f"A Suitcase copies {name_of(a[0])}"]
+    if k in ("discard", "copy"):
+        mine = worth.own(view)
+        after = worth.discard_worth(view, a[0]) if k == "discard" else \
+            worth.copy_worth(view, a[0])
+        change = worth.difference(after, worth.worth(mine)) if mine is not None else ""
+        what = f"Relative takes {short_name(a[0])}" if k == "discard" else \
+            f"Suitcase copies {short_name(a[0])}"
+        return [f"{what}: {after.text()} ({change})"]
     return [" ".join(str(x) for x in action.to_json())]
 
 
@@ -65,11 +82,12 @@ class ThisIsMineScreen(PlayScreen):
     DEFAULT_CSS = """
     ThisIsMineScreen #table { height: auto; border-bottom: solid $primary-darken-2; }
     ThisIsMineScreen #bottom { height: 1fr; }
-    ThisIsMineScreen #side { width: 60; height: 1fr; border-right: solid $primary-darken-2; }
+    ThisIsMineScreen #side { width: 1fr; height: 1fr; border-right: solid $primary-darken-2; }
     ThisIsMineScreen #hand { height: auto; padding: 0 1; background: $boost; }
     ThisIsMineScreen #prompt { height: auto; padding: 0 1; text-style: bold; }
     ThisIsMineScreen #confirm { margin-left: 1; }
-    ThisIsMineScreen #game-log { width: 1fr; height: 1fr; }
+    ThisIsMineScreen #right { width: 37; height: 1fr; }
+    ThisIsMineScreen #game-log { height: 1fr; }
     """
     BINDINGS = [
         Binding("left", "cursor(-1)", "←", show=False, priority=True),
@@ -98,7 +116,9 @@ class ThisIsMineScreen(PlayScreen):
                 yield Static(id="prompt")
                 yield KeyButton("Confirm the lots [Enter]", id="confirm", classes="-primary")
                 yield ChoiceTree(max_lines=8, id="moves")
-            yield GameLog(id="game-log")
+            with Vertical(id="right"):
+                yield ScoringKey(id="key")
+                yield GameLog(id="game-log")
         yield Footer()
 
     # -- drawing -------------------------------------------------------------------------------
@@ -135,35 +155,63 @@ class ThisIsMineScreen(PlayScreen):
         split_panel.display = splitting
         self.query_one(LotsPanel).display = not splitting
         self.query_one("#confirm", KeyButton).display = splitting and bool(legal)
+        mine = worth.own(view)
         if splitting:
             key = (view["round"], tuple(view["revealed"]))
             if self._split_for != key:
                 self._split_for = key
                 self.split = [i % view["n"] for i in range(len(view["revealed"]))]
                 self.cursor = 0
-            split_panel.show(view["revealed"], self.split, view["n"],
-                             self.cursor if legal else None)
+            split_panel.show(view["revealed"], self.split if legal else None, view["n"],
+                             self.cursor if legal else None, names[view["round_leader"]])
         else:
-            self.query_one(LotsPanel).show(view, names)
+            self.query_one(LotsPanel).show(view, names, worth=self._lot_worth(view, mine))
         self.query_one(PlayersPanel).show(view, names)
-        self.query_one("#hand", Static).update(self._hand_text(view, viewer))
+        self.query_one(ScoringKey).show(view["n"])
+        self.query_one("#hand", Static).update(self._hand_text(view, viewer, mine))
         self.query_one("#prompt", Static).update(self._prompt(view, legal))
         menu = self.query_one(ChoiceTree)
-        key = (tuple(legal), view["phase"], view["claim"], view["leader"])
+        key = (tuple(legal), view["phase"], view["claim"], view["leader"],
+               len(view.get("my_discards") or ()), len(view.get("my_copies") or ()))
         if key != self._key:
             self._key = key
             items = [(menu_path(view, a, names), a) for a in legal if a.kind != "put"]
             menu.set_items(items, title="")
             menu.display = bool(items)
 
-    def _hand_text(self, view: dict, viewer: int | None) -> Text:
+    @staticmethod
+    def _lot_worth(view: dict, mine) -> dict[int, Text]:
+        """Per lot on the table, what the viewer's collection would be worth with it."""
+        if mine is None or view["phase"] != "negotiate":
+            return {}
+        now = worth.worth(mine)
+        out = {}
+        for i, lot in enumerate(view["lots"]):
+            if lot["owner"] is None and lot["cards"]:
+                after, extra = worth.with_lot(mine, lot["cards"])
+                change = worth.difference(after, now)
+                if extra:
+                    change = extra if change == "±$0" else f"{change}, {extra}"
+                out[i] = Text(f"you: {after.text()} ({change})", style="italic")
+        return out
+
+    def _hand_text(self, view: dict, viewer: int | None, mine) -> Text:
         t = Text()
-        if viewer is None or view["hand"] is None:
+        if viewer is None or mine is None:
             t.append("Collected cards are secret. ", style="italic dim")
-            t.append("p: peek at yours (behind the curtain).", style="dim")
+            t.append("p: peek at yours.", style="dim")
             return t
-        t.append(f"{self.names[viewer][:12].upper()}'S CARDS: ", style="bold")
+        t.append(f"{short_names(self.names, 12)[viewer].upper()}'S CARDS: ", style="bold")
         t.append_text(grouped(view["hand"]))
+        t.append("\n  worth now: ", style="bold")
+        t.append(worth.worth(mine).text(), style="bold yellow")
+        later = worth.pending(view)
+        if later:
+            # on the same line when it fits beside the key, else on its own
+            room = self.app.size.width - 37 - 3
+            joint = len(t.plain.rsplit("\n", 1)[-1]) + len(later) + 3 <= room
+            t.append(" · " if joint else "\n  to come: ")
+            t.append(later, style="italic")
         if view.get("my_discards"):
             t.append("\n  Relatives take: " + ", ".join(name_of(x) for x in view["my_discards"]),
                      style="red")
@@ -173,13 +221,15 @@ class ThisIsMineScreen(PlayScreen):
         return t
 
     def _prompt(self, view: dict, legal: list[Action]) -> Text:
-        names = self.names
+        """One line at 100 columns (names are shortened): what to decide now."""
+        names = short_names(self.names, 8)
         phase = view["phase"]
         if phase == "over":
             return Text("The game is over. The results follow.")
         if not legal:
             waiting = ", ".join(names[s] for s in view["to_act"])
-            return Text(f"Waiting for {waiting}…", style="italic")
+            dots = "" if waiting.endswith("…") else "…"  # (a shortened name ends with one)
+            return Text(f"Waiting for {waiting}{dots}", style="italic")
         who = names[self.actor] if self.actor is not None else ""
         if phase == "split":
             empty = [lot_name(i) for i in range(view["n"]) if i not in self.split]
@@ -190,14 +240,13 @@ class ThisIsMineScreen(PlayScreen):
             return Text(f"{who}, claim a lot.")
         if phase == "negotiate":
             lot = view["lots"][view["claim"]]
-            t = Text(f"{who}: {names[view['leader']]} claims lot {lot['name']} (")
-            t.append_text(cards_text(lot["cards"] or []))
-            t.append(f"{' + $' + str(lot['money']) if lot['money'] else ''}). Accept, or refuse "
-                     f"for $1 (you have ${view['money'][self.actor]}).")
-            return t
+            # (whose answer it is matters only when several people share the keyboard)
+            to = f"{who}: " if len(self.match.humans) > 1 else ""
+            return Text(f"{to}{names[view['leader']]} claims lot {lot['name']}: accept, or refuse "
+                        f"($1 of your ${view['money'][self.actor]}).")
         if phase == "balance":
-            return Text(f"{who}: ask for the Balance Card? Money Cards: "
-                        + ", ".join(f"{n} ${m}" for n, m in zip(names, view["money"])))
+            # everyone's Money Cards are on the table just above
+            return Text(f"{who}: ask for the Balance Card, or pass?")
         if phase == "discard":
             return Text(f"{who}: your Relatives each take one Object ("
                         f"{view['to_discard'][self.actor]} more).")
@@ -205,6 +254,11 @@ class ThisIsMineScreen(PlayScreen):
             return Text(f"{who}: each Suitcase copies a type ({view['copies_owed'][self.actor]} "
                         f"more).")
         return Text("")
+
+    def on_resize(self, event) -> None:
+        """Lines that fit the width are laid out again for the new one."""
+        if self._view is not None:
+            self.redraw()
 
     # -- split ---------------------------------------------------------------------------------
     def _splitting(self) -> bool:
@@ -214,8 +268,7 @@ class ThisIsMineScreen(PlayScreen):
         if lot >= self._view["n"]:
             self.notify(f"There are only {self._view['n']} lots.", severity="warning", timeout=2)
             return
-        self.split[self.cursor] = lot
-        self.cursor = (self.cursor + 1) % len(self.split)
+        self.split[self.cursor] = lot  # the cursor stays on the card just placed
         self.show(self._view, self.viewer, self._legal)
 
     def _confirm_split(self) -> None:
@@ -238,14 +291,14 @@ class ThisIsMineScreen(PlayScreen):
         return False
 
     def action_cursor(self, delta: int) -> None:
-        if self._splitting():
-            self.cursor = (self.cursor + delta) % len(self.split)
+        if self._splitting():  # along the row of cards; it stops at either end
+            self.cursor = max(0, min(len(self.split) - 1, self.cursor + delta))
             self.show(self._view, self.viewer, self._legal)
 
     def action_move(self, delta: int) -> None:
         if self._splitting():
-            self.action_cursor(delta)
-        elif self._acting():
+            return  # the cards are one row: ←/→ move along it
+        if self._acting():
             self.query_one(ChoiceTree).move(delta)
 
     def action_choose(self) -> None:
@@ -260,7 +313,9 @@ class ThisIsMineScreen(PlayScreen):
         if not self._acting():
             return
         if self._splitting():
-            self._assign(index)
+            last = lot_name(self._view["n"] - 1)
+            self.notify(f"Lots are letters: press A–{last} to put the card in a lot.",
+                        severity="information", timeout=3)
         else:
             self.query_one(ChoiceTree).choose(index)
 

@@ -44,6 +44,7 @@ while playing.
 | r | the rules of the highlighted game |
 | Enter | continue the newest unfinished game (shown on the bottom line) |
 | s | every saved game, including unreadable files |
+| j | join a shared game with the code its host gave you |
 | ? | this help |
 | q | quit (ctrl+q quits from anywhere) |
 
@@ -56,6 +57,15 @@ When two or more people play at one terminal, each player's cards must stay priv
 player's turn the app shows a **curtain**: an empty screen that says whose turn it is. Hand the
 keyboard over, and that player presses Enter when nobody else can see the screen. With one human
 and bots there is no curtain: the screen is always yours.
+
+## Shared games
+
+A shared game is played on several screens at once, each showing only its own seat: other
+terminals of this account, or browsers through `allmine serve`. The host creates it with
+`allmine host GAME --players ...`, which prints one join code per person; each player opens their
+seat with `allmine join CODE` or with **j** here. Moves made on one screen appear on the others at
+once, and bots are played by whichever screen is open. A code opens its seat again after you leave,
+until the game is over.
 
 ## Saves
 

@@ -1,7 +1,7 @@
 """The game picker: the list of games, the highlighted game's details, and the newest save to resume.
 
 Keys: up/down choose a game; n new game, c continue (that game's saves), r rules, s all saves,
-t records, enter resumes the newest unfinished save (or starts a new game when there is none),
+t records, j join a shared game, enter resumes the newest unfinished save (or starts a new game when there is none),
 ? help, q quit.
 Everything is also reachable with the mouse (the list, the buttons, the continue line, the footer).
 """
@@ -140,6 +140,7 @@ class PickerScreen(Screen):
         Binding("r", "rules", "Rules"),
         Binding("s", "saves", "Saves"),
         Binding("t", "records", "Records"),
+        Binding("j", "join", "Join"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -169,7 +170,8 @@ class PickerScreen(Screen):
         yield ContinueLine(id="continue-line")
         yield KeyBar([("⏎", "Resume", "enter"), ("n", "New", "new_game"),
                       ("c", "Continue", "continue_game"), ("r", "Rules", "rules"),
-                      ("s", "Saves", "saves"), ("t", "Records", "records"), ("?", "Help", "help"),
+                      ("s", "Saves", "saves"), ("t", "Records", "records"), ("j", "Join", "join"),
+                      ("?", "Help", "help"),
                       ("q", "Quit", "app.quit")])
 
     def on_mount(self) -> None:
@@ -317,6 +319,11 @@ class PickerScreen(Screen):
         from .records import RecordsScreen
 
         self.app.push_screen(RecordsScreen())
+
+    def action_join(self) -> None:
+        from .join import JoinScreen
+
+        self.app.push_screen(JoinScreen())
 
     def action_help(self) -> None:
         from .help import HelpScreen

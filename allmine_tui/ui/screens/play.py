@@ -41,6 +41,10 @@ from ..widgets.log import GameLog
 from .curtain import CurtainScreen, input_grace
 
 _NOBODY = object()
+POLL_SECONDS = 0.1  # how often a shared game's file is checked for other screens' moves
+
+
+THINKING_AFTER = 0.3  # seconds a bot may take before the log says it is thinking
 
 
 def bot_delay() -> float:
@@ -89,6 +93,7 @@ class PlayScreen(Screen):
         self._owner_since = 0.0  # when the current owner got the screen
         self._curtain_open = False
         self._results_shown = False
+        self._thinking: int | None = None  # the bot seat whose move is being worked out
         self._interludes: list[Screen] = []
         self.reset_viewer_state()
 
@@ -123,7 +128,7 @@ class PlayScreen(Screen):
     def accepts_input(self, event) -> bool:
         """Keys and clicks made before the current owner's screen was on view are dropped: typed
         ahead by the previous person, they must not act for (or reveal) the next one."""
-        if not self.match.needs_curtain():
+        if not self.session.needs_curtain():
             return True  # one person at the keyboard: nothing typed ahead belongs to another
         return not self._rebuilding and getattr(event, "time", 0.0) >= self._input_since
 
@@ -169,6 +174,23 @@ class PlayScreen(Screen):
         # the curtain (when one is due) comes up before the table is ever painted
         self.advance()
         self.call_after_refresh(self.app.check_size)
+        if hasattr(self.session, "poll"):  # a game other screens play too: watch for their moves
+            self.set_interval(POLL_SECONDS, self._poll)
+
+    def _poll(self) -> None:
+        """Moves made elsewhere (``session.poll()``: None when nothing changed, else the new
+        events) are drawn, and the game goes on from them."""
+        events = self.session.poll()
+        if events is None or not self.is_attached:
+            return
+        self._queue_interludes(events)
+        self.redraw()
+        self.advance()
+
+    def on_unmount(self) -> None:
+        close = getattr(self.session, "close", None)
+        if close is not None:  # e.g. give back a shared game's seats
+            close()
 
     def redraw(self) -> None:
         if not self.is_attached or self._pruning:
@@ -205,6 +227,14 @@ class PlayScreen(Screen):
             self.notify(session.save_error, severity="error")
             session.save_error = None
 
+    def _show_thinking(self) -> None:
+        """Under the log's last line, "Cleo is thinking…" while a bot takes its time."""
+        if self._rebuilding or not self.is_attached:
+            return
+        line = "" if self._thinking is None else f"{self.names[self._thinking]} is thinking…"
+        for log in self.query(GameLog):  # none while the screen is closing
+            log.set_pending(line)
+
     def _start_rebuild(self) -> None:
         """A new viewer: hide everything now, then compose the screen afresh and draw it."""
         if self._rebuilding:
@@ -234,7 +264,7 @@ class PlayScreen(Screen):
         return None
 
     def _queue_interludes(self, events: list) -> None:
-        if not self.match.humans:
+        if not self.session.humans:
             return
         screen = self.interlude(events)
         if screen is not None:
@@ -280,7 +310,14 @@ class PlayScreen(Screen):
             await asyncio.sleep(delay)
         if not self.is_attached:
             return
-        action = await asyncio.to_thread(self.session.bot_choice, seat)
+        self._thinking = seat
+        shown = self.set_timer(THINKING_AFTER, self._show_thinking)  # quick moves never flash it
+        try:
+            action = await asyncio.to_thread(self.session.bot_choice, seat)
+        finally:
+            self._thinking = None
+            shown.stop()
+            self._show_thinking()
         if not self.is_attached or self.app.screen_stack.count(self) == 0:
             return
         if self.session.peeking or self.match.bot_seats_to_act()[:1] != [seat]:
@@ -343,7 +380,7 @@ class PlayScreen(Screen):
 
     def action_menu(self) -> None:
         self.session.autosave()
-        self.notify("Game saved. Pick it up again with Continue.", timeout=3)
+        self.notify(self.session.leave_note, timeout=3)
         self.app.pop_screen()
 
     def action_undo(self) -> None:
@@ -359,7 +396,7 @@ class PlayScreen(Screen):
     def action_peek(self) -> None:
         """Between turns, with several humans, let one of them look at their own hand."""
         session = self.session
-        if not self.match.needs_curtain() or self.match.is_over():
+        if not self.session.needs_curtain() or self.match.is_over():
             self.notify("Your hand is already on screen.", severity="information")
             return
         if session.peeking:
@@ -377,7 +414,7 @@ class PlayScreen(Screen):
         curtain was up, which comes back if nobody peeks."""
         from .choose_player import ChoosePlayerScreen
 
-        humans = self.match.humans
+        humans = self.session.humans
 
         def chosen(seat: int | None) -> None:
             if seat is not None and seat == after:

@@ -137,16 +137,23 @@ class ResultsScreen(Screen):
             table.display = False
             notes.update(safe(self.history_problem or "No history for this game."))
             return
-        table.add_column(Text(f"after · {history.score_label}"), key="label")
-        for seat, name in enumerate(self.session.names):
-            table.add_column(Text(name), key=f"seat-{seat}")
+        label = Text(f"after · {history.score_label}")
+        table.add_column(label, key="label")
+        names = self.session.names
+        # each player's column is as wide as the screen allows (what they took wraps inside it),
+        # so every player stays in view at 100 columns
+        label_w = max([label.cell_len] + [len(row.label) for row in history.rows])
+        room = (self.app.size.width - 10 - label_w) // max(1, len(names)) - 2
+        width = max(10, min(28, room))
+        for seat, name in enumerate(names):
+            table.add_column(Text(name), key=f"seat-{seat}", width=max(width, min(len(name), 16)))
         for row in history.rows:
             cells = [Text(row.label, style="bold")]
             for score, gained in zip(row.scores, row.gained):
                 cell = Text(str(score), style="bold")
                 cell.append(f"\n{gained}", style="")
                 cells.append(cell)
-            table.add_row(*cells, height=2)
+            table.add_row(*cells, height=None)
         notes.update(safe(" ".join(history.notes)))
 
     def _fit(self) -> None:
@@ -199,6 +206,10 @@ class ResultsScreen(Screen):
         from ..session import GameSession
         from .picker import back_to_picker, open_game
 
+        if not getattr(self.session, "can_rematch", True):
+            self.notify("This was a shared game: host a new one to play again "
+                        "(allmine host).", severity="information")
+            return
         old = self.match
         seed = old.seed
         while seed == old.seed:

@@ -150,9 +150,8 @@ class ChoiceTree(Static):
         shown = entries[self._top:self._top + room]
         for i, (label, values) in enumerate(shown, start=self._top):
             more = "" if len(values) == 1 else f"  › {len(values)} choices"
-            style = "bold reverse" if i == self.cursor else ""
-            number = f"{i + 1}." if i < 9 else "  "
-            t.append(("▶" if i == self.cursor else " ") + number + " "
+            style = self.line_style(label, values, i == self.cursor)
+            t.append(("▶" if i == self.cursor else " ") + self.line_key(i, label) + " "
                      + self._shown_label(label, values), style=style)
             t.append(more, style="dim")
             t.append("\n")
@@ -162,6 +161,14 @@ class ChoiceTree(Static):
         self.update(t)
         values = entries[self.cursor][1] if entries else []
         self.post_message(self.Highlighted(list(values)))
+
+    def line_key(self, index: int, label: str) -> str:
+        """The key shown before a line: its number (1–9 choose it). Subclasses may show
+        another."""
+        return f"{index + 1}." if index < 9 else "  "
+
+    def line_style(self, label: str, values: list, current: bool) -> str:
+        return "bold reverse" if current else ""
 
     def on_click(self, event) -> None:
         event.stop()

@@ -27,6 +27,7 @@ class GameLog(VerticalScroll):
         self._viewer: object = object()
         self._text = Text()
         self._last: object = None
+        self._pending: str = ""  # a passing line under the last one ("Cleo is thinking…")
 
     def compose(self) -> ComposeResult:
         yield Static(id="log-text", markup=False)
@@ -54,7 +55,22 @@ class GameLog(VerticalScroll):
                               style="bold" if event.kind in BOLD_KINDS else "")
         self._shown = len(events)
         self._last = events[-1] if events else None
-        self.query_one("#log-text", Static).update(self._text)
+        self._update()
+
+    def set_pending(self, line: str) -> None:
+        """Show ``line`` under the last event until it is replaced or cleared with ""."""
+        if line != self._pending:
+            self._pending = line
+            self._update()
+
+    def _update(self) -> None:
+        text = self._text
+        if self._pending:
+            text = text.copy()
+            if text:
+                text.append("\n")
+            text.append(self._pending, style="dim italic")
+        self.query_one("#log-text", Static).update(text)
 
     def on_mount(self) -> None:
         # stays scrolled to the newest line as lines come and as the text rewraps, until the

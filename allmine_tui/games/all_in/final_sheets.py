@@ -1,0 +1,92 @@
+"""All In after the last round: every player's sheet, opened one at a time before the results."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Static
+
+from ...ui.screens.play import PlayScreen
+from .panels import HandsPanel, TablePanel, best_hands
+from .sheet_widget import SheetWidget
+from .sheets import get_sheet
+from .widgets import card_label
+
+
+class FinalSheetsScreen(ModalScreen[None]):
+    """Every player's sheet after the last round: 1–6 or ←/→ switch, Enter goes on to the results."""
+
+    DEFAULT_CSS = """
+    FinalSheetsScreen { align: center middle; }
+    FinalSheetsScreen #final { width: 100%; height: 100%; background: $surface; }
+    FinalSheetsScreen #final-title { height: 1; background: $primary-darken-2; padding: 0 1;
+                                     text-style: bold; }
+    FinalSheetsScreen #final-middle { height: 1fr; }
+    FinalSheetsScreen #final-right { width: 1fr; height: 1fr; scrollbar-gutter: stable;
+                                     scrollbar-size-vertical: 1; }
+    FinalSheetsScreen #final-sheet { margin: 0 1; }
+    FinalSheetsScreen Button { width: 100%; }
+    """
+    MIN_SIZE = PlayScreen.MIN_SIZE
+    BINDINGS = [
+        Binding("enter,escape", "close", "Results"),
+        Binding("left", "step(-1)", "Previous player", priority=True),
+        Binding("right,tab", "step(1)", "Next player", priority=True),
+    ] + [Binding(str(i + 1), f"seat({i})", f"Sheet {i + 1}", show=False) for i in range(6)]
+
+    def __init__(self, session) -> None:
+        super().__init__()
+        self.session = session
+        self.seat = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="final"):
+            yield Static(id="final-title")
+            with Horizontal(id="final-middle"):
+                yield SheetWidget(id="final-sheet")
+                with VerticalScroll(id="final-right", can_focus=False):
+                    yield HandsPanel(id="final-hands")
+                    yield TablePanel(id="final-table")
+            yield Button("See the results  (Enter)", id="final-ok", variant="primary",
+                         compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        view = self.session.match.view(None)
+        self.query_one(SheetWidget).set_table(p["sheet"] for p in view["players"])
+        self._draw()
+
+    def _draw(self) -> None:
+        view = self.session.match.view(None)
+        names = self.session.names
+        p = view["players"][self.seat]
+        title = Text("All In · final sheets · ", style="bold")
+        title.append(names[self.seat], style="bold reverse")
+        title.append(f"  ({self.seat + 1} of {view['n']}; 1–{view['n']} or ←/→ switch, "
+                     f"Enter: results)")
+        self.query_one("#final-title", Static).update(title)
+        self.query_one("#final-sheet", SheetWidget).show_sheet(p["sheet"], p["written"])
+        sheet = get_sheet(p["sheet"])
+        self.query_one("#final-hands", HandsPanel).show(
+            p["sheet"], p["written"], p["completed"], view["first_round"],
+            best_hands(view)[self.seat], f"{names[self.seat]}'s {card_label(sheet.golden)} sheet")
+        self.query_one("#final-table", TablePanel).show(view, names, None, self.seat)
+
+    def action_step(self, delta: int) -> None:
+        n = self.session.match.view(None)["n"]
+        self.seat = (self.seat + delta) % n
+        self._draw()
+
+    def action_seat(self, index: int) -> None:
+        if index < self.session.match.view(None)["n"]:
+            self.seat = index
+            self._draw()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)

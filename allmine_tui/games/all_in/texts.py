@@ -1,0 +1,205 @@
+"""What the All In table says: the help's key list, the status line, the line under the revealed
+cards, the prompt and the reasons a key or click is refused. A mixin of ``AllInScreen``: it reads
+the screen's viewer state (mode, step, pick, cursor) and the viewer's view, nothing else."""
+from __future__ import annotations
+
+from rich.text import Text
+
+from .cards import is_joker, write_cost
+from .sheets import get_sheet
+from .widgets import card_label, card_text, chip_track, chips_word
+
+CONTROLS = """
+- **Writing a card** takes two steps. **The card:** the arrow keys move in the grid of cards
+  (suits in rows, values in columns); each card you can make shows its cost in chips (**0** free,
+  **1**, **2**… chips), a dot one out of reach. *Tab* / *Shift+Tab* jump to the next card you can
+  make, cheapest first. *Enter* (or *Space*) takes the card. **The space:** the arrow keys move
+  the cursor (▶ ◀) between the spaces where you may write (heavy border and **+**); *Enter*
+  writes the card there. *Esc* goes back to the cards; *Tab* changes the card without leaving
+  the sheet. Nothing is written before that last *Enter*.
+- **The mouse:** click a card, then click a highlighted space (moving the mouse over a legal space
+  moves the cursor too). Clicking any other space, or a card out of reach, says why not.
+- **What it would do:** the hands through the space under the cursor are marked (their letter
+  reversed on the sheet, their lines drawn bold, ▶ in the hands list) with what each would
+  become with your card: **▲** a better combination, **=** no change. The line under the
+  revealed cards says which hands it completes and whether it surrounds your Golden Card.
+- **No legal space:** the only move is to skip the round: *Enter* or click the prompt line.
+- **Golden Deck:** after you surround your Golden Card, choose one of its cards with ←/→ (or a
+  click) and *Enter*, then any empty space. A Joker: *Enter* takes it, then choose any card.
+  **✗ no card** turns the Golden Deck down (*Enter*, or a second click).
+- **The sheet:** ★ and a double border mark the printed Golden Card; • a starting space. Hand
+  letters stand beside their row (left, or right for a second hand in the same row) and above
+  their column. The hands list gives each hand's chip icon (♟1 = one chip to the first to
+  complete it, ♟♟2 = two to the first, one later; struck through once someone has taken it), its
+  Best-Scoring-Hand bonus, its cards and its best combination so far (✓ = you completed it).
+- **End of the game:** every sheet is opened: **1**–**6** (or ←/→) show each player's sheet with
+  its scoring hands (★ = Best Scoring Hand); *Enter* goes on to the results.
+- **u** takes back the card you wrote until the last player of the round has written, **p**
+  lets a human peek at their own sheet between turns (behind the curtain), **q** goes back to
+  the menu (the game is saved after every move), **?** shows this help.
+"""
+
+WRITE, PLACE, GOLDEN, JOKER, SKIP, WAIT, TABLE, OVER = (
+    "write", "place", "golden", "joker", "skip", "wait", "table", "over")
+CARD_STEP, SPACE_STEP = "card", "space"
+NO_CARD = -1  # the "no card" choice of the Golden Deck list
+CHOOSING = (WRITE, PLACE, GOLDEN, JOKER)
+
+
+class TableTexts:
+    """The words of the All In table (mixed into ``AllInScreen``)."""
+
+    def status_text(self, view: dict, viewer: int | None) -> Text:
+        names = self.names
+        t = Text()
+        t.append("All In ", style="bold")
+        phase = view["phase"]
+        if phase == "over":
+            t.append("· game over · final scoring ")
+        else:
+            t.append(f"· Round {view['round']}/{view['rounds']} ")
+            done = [names[s] for s, p in enumerate(view["players"])
+                    if p["done"] and (phase != "golden" or s in view["pickers"])]
+            if phase == "golden":
+                t.append("· ★ ")
+                t.append(", ".join(names[s] for s in view["pickers"]))
+                t.append(f" pick{'s' if len(view['pickers']) == 1 else ''} from the Golden Deck ")
+            else:
+                t.append("· writing ")
+            if done and len(names) > 1:
+                t.append(f"({', '.join(done)} done) ")
+        if phase != "golden":
+            t.append(f"· Golden Deck {view['golden_size']} ")
+        if viewer is not None and len(self.match.humans) > 1:
+            t.append(f"· viewing as {names[viewer]} ", style="italic")
+        return t
+
+    def _deck_info(self) -> Text:
+        view = self._view
+        t = Text()
+        seat = self.viewer
+        if seat is not None and view["players"][seat]["chips_spent"] is not None:
+            p = view["players"][seat]
+            t.append_text(chip_track(p["chips_won"] - p["chips_spent"], p["chips_spent"]))
+            t.append("\n")
+        t.append("Golden Deck ", style="bold")
+        t.append(f"★{view['golden_size']}")
+        left = view["deck_size"] // 2
+        if view["phase"] != "over":
+            t.append(" · last round" if not left else
+                     f" · {left} round{'s' if left != 1 else ''} after this")
+        return t
+
+    def _preview_text(self) -> Text:
+        view, mode = self._view, self.mode
+        if mode == OVER:
+            return Text("Game over: every sheet is open.\nKeys 1–%d show each player's sheet."
+                        % view["n"])
+        if mode == TABLE:
+            return Text(f"Round {view['round']}/{view['rounds']}\nSheets are private.")
+        if mode == WAIT:
+            return Text("You have written this round.", style="italic")
+        if mode == SKIP:
+            return Text("No space you may write on:\nyou skip this round.", style="bold")
+        pick, t = self.pick, Text()
+        if mode == GOLDEN and pick == NO_CARD:
+            return Text("No card: you take nothing\nfrom the Golden Deck.", style="bold")
+        if mode == GOLDEN and pick is not None and is_joker(pick):
+            return Text.assemble(("Joker", "bold"), " from the Golden Deck:\n"
+                                 "it becomes any card you like.")
+        if pick is None and mode != PLACE:
+            return t
+        card = self.selected if mode == PLACE else pick
+        t.append_text(card_text(card))
+        if mode == WRITE and card not in self.costs:
+            t.append(f" · {self._out_of_reach(card)}", style="bold")
+            return t
+        if mode == WRITE:
+            t.append(f" · {chips_word(self.costs[card])}")
+        elif mode in (GOLDEN, JOKER):
+            t.append(" · Golden Deck, free")
+        if self.cursor is not None and self.sheet is not None:
+            extra = self._effects(self.cursor)
+            if extra:
+                t.append(f"\n{extra}", style="bold")
+        return t
+
+    def _out_of_reach(self, card: int) -> str:
+        cost = write_cost(card, self._view["revealed"])
+        me = self._view["players"][self.viewer]
+        have = me["chips_won"] - me["chips_spent"]
+        return (f"out of reach: {chips_word(cost)}, you have "
+                f"{chips_word(have) if have else 'no chips'}")
+
+    def _effects(self, cell: int) -> str:
+        """What writing on ``cell`` would complete (hands, the ring around the Golden Card)."""
+        view = self._view
+        me = view["players"][self.viewer]
+        sheet = get_sheet(me["sheet"])
+        written = list(me["written"])
+        written[cell] = 0
+        done = [h.letter for h in sheet.hands if h.letter not in me["completed"]
+                and all(written[c] is not None or c == sheet.golden_cell for c in h.cells)]
+        out = []
+        if done:
+            out.append(f"completes hand{'s' if len(done) > 1 else ''} {' '.join(done)}")
+        if (view["phase"] == "write" and not me["golden_used"]
+                and cell in sheet.around_golden
+                and all(written[c] is not None for c in sheet.around_golden)):
+            out.append("surrounds the Golden Card")
+        return ", ".join(out)
+
+    def _prompt(self) -> Text:
+        mode, step = self.mode, self.step
+        card = card_label(self.selected) or "the card"
+        if mode == WRITE and step == CARD_STEP:
+            text = ("Your card: arrows move in the grid (chip costs) · Tab: next you can make · "
+                    "Enter: take it")
+        elif mode == JOKER and step == CARD_STEP:
+            text = "Joker: any card you like · arrows move in the grid · Enter: take it"
+        elif mode == GOLDEN and step == CARD_STEP:
+            text = "Golden Deck: ←/→ choose a card (or ✗ no card) · Enter: take it · or click it"
+        elif mode in (WRITE, JOKER, GOLDEN):
+            text = (f"Your space: arrows move (+) · Enter: write {card} there · Tab: other card"
+                    f" · Esc: back")
+        elif mode == PLACE:
+            text = f"Choose the space for {card}: arrows + Enter, or click a highlighted space."
+        elif mode == SKIP:
+            return Text("No legal space: press Enter (or click here) to skip the round.",
+                        style="bold reverse")
+        elif mode == OVER:
+            return Text(f"The game is over. Keys 1–{self._view['n']} show each sheet; the "
+                        f"results follow.", style="bold")
+        elif mode == TABLE:
+            return Text("Table view: every sheet is private · p lets a player peek at their own "
+                        "sheet", style="italic")
+        else:
+            return Text("You have written this round; the others are still writing.",
+                        style="italic")
+        return Text(text, style="bold")
+
+    def _not_now(self) -> None:
+        if self.mode == TABLE:
+            self.notify("The table view: no sheet is open, nothing to write.",
+                        severity="information", timeout=2)
+        elif self.mode == WAIT:
+            self.notify("You have written this round; the next round starts when everyone has.",
+                        severity="information", timeout=2)
+        elif self.mode == SKIP:
+            self.notify("No space is legal this round: press Enter or click the prompt to skip.",
+                        severity="information", timeout=3)
+
+    def _why_not(self, cell: int) -> str:
+        view = self._view
+        if self.mode not in CHOOSING:
+            return "It is not your turn." if self.mode != WAIT else \
+                "You have already played this round."
+        sheet = self.sheet
+        me = view["players"][self.viewer]
+        if cell == sheet.golden_cell:
+            return "The Golden Card's space can never be written on."
+        if me["written"][cell] is not None:
+            return "That space already holds a card."
+        if view["round"] <= 2:
+            return "In rounds 1 and 2 you write on a starting space (•)."
+        return "Write next to a card you have written (linked by a line)."

@@ -1,0 +1,263 @@
+"""The Mine, All Mine! round replay: after the last launch (or later with **v**) the round is shown
+turn by turn from ``state.last_round`` and the round's events: the reveal and arrival, then every
+location (fights, fleeing, mining), then the scores."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ...ui.widgets.keybutton import KeyButton
+from ...engine.names import short_names
+from .rules import RULES
+from .widgets import ORDINALS, SEAT_STYLES, place_cells, plural, short_option
+
+
+# -- the resolution replay ---------------------------------------------------------------------
+def _name(names: list[str], seat: int, width: int = 9) -> Text:
+    return Text(short_names(names, width)[seat], style=SEAT_STYLES[seat % 4])
+
+
+def pack(words: list[str], width: int, indent: int) -> list[str]:
+    """``words`` joined by two spaces into lines of at most ``width`` (after ``indent``)."""
+    lines: list[str] = []
+    for w in words:
+        if lines and len(lines[-1]) + 2 + len(w) <= width - indent:
+            lines[-1] += "  " + w
+        else:
+            lines.append(w)
+    return lines
+
+
+def fleet_table(rec: dict, names: list[str], carried: dict[int, int], t: int, n_loc: int,
+                width: int) -> Text:
+    """A line per revealed fleet: its sums, where it arrives, what it has mined so far (fled,
+    points at the end), then every card of it in full (on the same line when there is room)."""
+    name_w = 11
+    out = Text()
+    for f in rec["fleets"]:
+        seat = f["seat"]
+        line = _name(names, seat, name_w - 1)
+        line.pad_right(name_w - len(line.plain))
+        line.append(f"S{f['speed']:<2} A{f['attack']:<2} C{f['cargo']:<2} ")
+        where = ORDINALS[f["location"] - 1] if f["arrives"] else "none"
+        line.append(f"→ {where:<4}", style="bold")
+        line.append(f" mined {carried[seat]}/{f['cargo']}")
+        if f["fled_at"] is not None and (t > n_loc or f["fled_at"] <= t):
+            line.append(f" fled at {ORDINALS[f['fled_at'] - 1]}", style="red")
+        if t > n_loc:
+            bonus = f" (+{f['bonus']} bonus)" if f["bonus"] else ""
+            line.append(f" = {plural(f['points'], 'pt')}{bonus}", style="bold")
+        cards = [short_option(c, o, "standard") for c, o in f["cards"]]
+        rest = width - len(line.plain) - 3
+        if len("  ".join(cards)) <= rest:
+            line.append(" · " + "  ".join(cards), style="cyan")
+            out.append_text(line)
+        else:
+            out.append_text(line)
+            for part in pack(cards, width, name_w):
+                out.append("\n" + " " * name_w + part, style="cyan")
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+def final_markers(record: dict, names: list[str]) -> dict[int, list[Text]]:
+    """Where every fleet was at the end: fled fleets where they fled, the others at the last
+    location (fleets move on every turn)."""
+    n_loc = len(record["resources"])
+    out: dict[int, list[Text]] = {}
+    for f in record["fleets"]:
+        if not f["arrives"]:
+            continue
+        at = f["fled_at"] or n_loc
+        m = _name(names, f["seat"])
+        m.append(" ✗" if f["fled_at"] else "")
+        out.setdefault(at, []).append(m)
+    return out
+
+
+def step_markers(record: dict, names: list[str], t: int) -> dict[int, list[Text]]:
+    out: dict[int, list[Text]] = {}
+    for f in record["fleets"]:
+        if not f["arrives"]:
+            continue
+        m = _name(names, f["seat"])
+        if t == 0 or f["location"] > t:
+            at = f["location"]
+            if t:
+                m.append(" →")
+                m.stylize("dim")
+        elif f["fled_at"] is not None and f["fled_at"] < t:
+            continue
+        else:
+            at = t
+            if f["fled_at"] == t:
+                m.append(" ✗")
+        out.setdefault(at, []).append(m)
+    return out
+
+
+def split_steps(texts: list[tuple[str, str]], place_names: list[str]) -> list[list[tuple[str, str]]]:
+    """The round's events by step: 0 the reveal and arrival, 1..N the locations, N+1 the end."""
+    n = len(place_names)
+    steps: list[list[tuple[str, str]]] = [[] for _ in range(n + 2)]
+    current = 0
+    for kind, text in texts:
+        if kind == "launch":
+            continue
+        if kind == "reveal":
+            continue  # the fleet table shows every revealed fleet
+        if kind == "arrive":
+            steps[0].append((kind, text))
+            continue
+        hit = next((i for i, p in enumerate(place_names) if text.startswith(p)), None)
+        if hit is not None:
+            current = hit + 1
+        elif kind != "flee":
+            current = n + 1
+        steps[current].append((kind, text))
+    return steps
+
+
+KIND_STYLES = {"fight": "bold red", "flee": "red", "mine": "green", "bonus": "bold green",
+               "lost": "yellow", "scored": "bold", "game_over": "bold reverse"}
+
+
+class ResolutionScreen(ModalScreen[None]):
+    """The round's record, a step at a time: reveal, each location, then the scores."""
+
+    BINDINGS = [
+        Binding("enter,right,space", "next", "Next turn"),
+        Binding("r", "run_all", "Run all"),
+        Binding("escape", "close", "Close"),
+    ]
+    DEFAULT_CSS = """
+    ResolutionScreen { align: center middle; }
+    ResolutionScreen #res { width: 96; max-width: 98%; height: auto; max-height: 100%;
+                            border: thick $accent; background: $panel; padding: 0 1; }
+    ResolutionScreen #res-title { text-style: bold; }
+    ResolutionScreen #res-keys { height: 1; margin-top: 1; }
+    ResolutionScreen #res-keys KeyButton { margin-right: 2; }
+    """
+
+    def __init__(self, record: dict, names: list[str], texts: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.record, self.names = record, names
+        self.places = RULES.place_names(record["planets"])
+        self.steps = split_steps(texts, self.places)
+        self.n_loc = len(record["resources"])
+        self.step = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="res"):
+            yield Static(id="res-title")
+            yield Static(id="res-board")
+            yield Static(id="res-fleets")
+            yield Static(id="res-events")
+            with Horizontal(id="res-keys"):
+                yield KeyButton("Next turn [Enter/→]", id="res-next", classes="-primary")
+                yield KeyButton("Run all [R]", id="res-all")
+
+    def on_mount(self) -> None:
+        """Every part keeps the height of its tallest step, so the box and its buttons stay where
+        they are from the reveal to the scores (the events get what room is left)."""
+        parts = [self._parts(t) for t in range(self.last + 1)]
+        board_h = max(len(b.plain.splitlines()) for _t, b, _f, _e in parts)
+        fleets_h = max(len(f.plain.splitlines()) for _t, _b, f, _e in parts)
+        room = self.app.size.height - 2 - 1 - board_h - fleets_h - 2
+        self.events_h = max(2, min(room, max(sum(self._rows(e) for e in ev) or 1
+                                             for _t, _b, _f, ev in parts)))
+        for wid, height in (("#res-board", board_h), ("#res-fleets", fleets_h),
+                            ("#res-events", self.events_h)):
+            self.query_one(wid, Static).styles.height = height
+        self.draw()
+
+    def _rows(self, line: Text) -> int:
+        return len(line.wrap(self.app.console, self._width()))
+
+    @property
+    def last(self) -> int:
+        return self.n_loc + 1
+
+    def _width(self) -> int:
+        """The fleet table's width: the box is 96 columns (98% of a narrower terminal) less its
+        border and padding."""
+        return min(96, int(self.app.size.width * 0.98)) - 4
+
+    def carried_until(self, t: int) -> dict[int, int]:
+        got = {f["seat"]: 0 for f in self.record["fleets"]}
+        for turn in self.record["turns"][:t]:
+            for step in turn["steps"]:
+                for seat, take in step:
+                    got[seat] += take
+        return got
+
+    def _parts(self, t: int) -> tuple[Text, Text, Text, list[Text]]:
+        """Step ``t``'s title, board, fleet table and event lines."""
+        rec, names = self.record, self.names
+        title = Text(f"Round {rec['round'] + 1} — ", style="bold")
+        if t == 0:
+            title.append("the fleets are revealed and arrive")
+        elif t <= self.n_loc:
+            title.append(f"turn {t}: {ORDINALS[t - 1]} location "
+                         f"({plural(rec['resources'][t - 1], 'resource')})")
+        else:
+            title.append("the round is scored")
+        title.append(f"    step {t + 1}/{self.last + 1}", style="dim")
+        shown = min(t, self.n_loc)
+        markers = (final_markers(rec, names) if t > self.n_loc
+                   else step_markers(rec, names, shown))
+        board = place_cells(rec["planets"], rec["resources"], markers,
+                            highlight=t if 1 <= t <= self.n_loc else None,
+                            left={i + 1: turn["left"]
+                                  for i, turn in enumerate(rec["turns"][:shown])})
+        carried = self.carried_until(shown if t <= self.n_loc else self.n_loc)
+        fleets = fleet_table(rec, names, carried, t, self.n_loc, self._width())
+        events = [Text("• " + text, style=KIND_STYLES.get(kind, ""))
+                  for kind, text in (self.steps[t] if t < len(self.steps) else [])]
+        return title, board, fleets, events or [Text("(nothing happens)", style="dim")]
+
+    def draw(self) -> None:
+        t = self.step
+        title, board, fleets, events = self._parts(t)
+        self.query_one("#res-title", Static).update(title)
+        self.query_one("#res-board", Static).update(board)
+        self.query_one("#res-fleets", Static).update(fleets)
+        shown: list[Text] = []
+        rows = 0
+        for i, line in enumerate(events):
+            need = self._rows(line)
+            if rows + need > self.events_h - (1 if i < len(events) - 1 else 0):
+                shown.append(Text(f"  … and {len(events) - i} more (see the log)", style="dim"))
+                break
+            rows += need
+            shown.append(line)
+        self.query_one("#res-events", Static).update(Text("\n").join(shown))
+        self.query_one("#res-next", KeyButton).update(
+            "Close [Enter]" if t >= self.last else "Next turn [Enter/→]")
+        self.query_one("#res-all", KeyButton).display = t < self.last
+
+    def action_next(self) -> None:
+        if self.step >= self.last:
+            self.dismiss(None)
+            return
+        self.step += 1
+        self.draw()
+
+    def action_run_all(self) -> None:
+        self.step = self.last
+        self.draw()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_key_button_pressed(self, message: KeyButton.Pressed) -> None:
+        message.stop()
+        if message.button.id == "res-all":
+            self.action_run_all()
+        else:
+            self.action_next()

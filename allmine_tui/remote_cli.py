@@ -1,0 +1,114 @@
+"""The commands for playing from separate screens: ``serve`` (the app in a browser), ``host`` (a
+shared game and its join codes) and ``join`` (open a shared game as your seat). Registered on the
+``allmine`` parser by ``cli.build_parser``."""
+from __future__ import annotations
+
+import os
+import sys
+
+from . import storage
+
+PROG = "allmine"
+
+
+def cmd_serve(args) -> int:
+    from .cli import UsageError
+    from . import serve
+
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port must be between 1 and 65535, not {args.port}.")
+    try:
+        import textual_serve  # noqa: F401
+    except ModuleNotFoundError:
+        print(f"{PROG}: serve needs textual-serve (pip install textual-serve).", file=sys.stderr)
+        return 1
+    if not serve.is_loopback(args.host):
+        print(f"{PROG}: warning: serving on {args.host}:{args.port}, so anyone who can reach "
+              "that port can start games and open your saves.", file=sys.stderr)
+    try:
+        serve.serve(args.host, args.port)
+    except OSError as exc:
+        print(f"{PROG}: cannot serve on {args.host}:{args.port} ({exc.strerror or exc}).",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_host(args) -> int:
+    from .cli import UsageError, match_from_args
+    from . import shared
+
+    match = match_from_args(args)
+    try:
+        path, codes = shared.host(match)
+    except shared.SharedError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        print(f"{PROG}: cannot create the shared game ({exc.strerror or exc}).", file=sys.stderr)
+        return 1
+    names = [s.name for s in match.seats]
+    width = max(len(n) for n in names)
+    print(f"Shared game of {match.rules.info.title}: "
+          f"{', '.join(s.label() for s in match.seats)}")
+    print(f"  saved as {path}")
+    print("Join codes, one per person (shown only this once; give each player their own):")
+    for seat, code in codes.items():
+        print(f"  {names[seat]:<{width}}  {PROG} join {code}")
+    print("Each opens that seat in any terminal of this account, or in a browser through "
+          f"'{PROG} serve' (j on the game list).")
+    if os.environ.get("ALLMINE_DATA_DIR"):
+        print(f"Join with the same ALLMINE_DATA_DIR ({storage.data_dir()}).")
+    if len(codes) < len(match.seats):
+        print("Bots play from whichever screen is open when their turn comes.")
+    return 0
+
+
+def cmd_join(args) -> int:
+    from . import shared
+
+    try:
+        play = shared.join(args.codes)
+    except shared.SharedError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        from .ui.app import AllMineApp
+        from .ui.shared_session import SharedSession
+    except ModuleNotFoundError as exc:
+        play.close()
+        print(f"{PROG}: the terminal app is not available in this build ({exc.name}).",
+              file=sys.stderr)
+        return 1
+    try:
+        AllMineApp(SharedSession(play)).run()
+    finally:
+        play.close()
+    return 0
+
+
+def add_commands(sub) -> None:
+    from .cli import add_game_setup_arguments
+
+    p = sub.add_parser("serve", help="play in a web browser (textual-serve)",
+                       description="Serve the whole app to web browsers: open "
+                                   "http://HOST:PORT/ and every tab gets its own app. Only this "
+                                   "machine can connect unless --host says otherwise.")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (127.0.0.1; 0.0.0.0 for every network)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("host", help="create a shared game and print its join codes",
+                       description="Create a game that several screens play at once, each as "
+                                   "its own seat, and print one join code per person. Example: "
+                                   "allmine host all-mine --players 'Ann,Bob,bot:Cleo'")
+    add_game_setup_arguments(p)
+    p.set_defaults(func=cmd_host)
+
+    p = sub.add_parser("join", help="open a shared game as your seat",
+                       description="Open the shared game of CODE as that code's seat. With "
+                                   "several codes of one game, those seats play hot seat on this "
+                                   "screen (with the curtain). A code works until its game is "
+                                   "over.")
+    p.add_argument("codes", metavar="CODE", nargs="+", help="a join code printed by allmine host")
+    p.set_defaults(func=cmd_join)

@@ -1,0 +1,92 @@
+"""A shared game as one screen plays it: a GameSession whose people are only this screen's seats.
+
+The other human seats are played on other screens (``Step("wait")`` while only they are to act).
+One seat here: that seat's view is always on screen, with no curtain. Several seats here: they play
+hot seat among themselves, with the curtain. Every move is made under the shared game's lock and
+written at once (``SharedPlay.act``); ``poll()`` catches up with moves made elsewhere. The
+screen-only state (who is looking, the curtain) is never written to the shared file.
+"""
+from __future__ import annotations
+
+from ..engine import Action, Event
+from .. import records
+from ..shared import SharedError, SharedPlay
+from .session import GameSession
+
+
+class SharedSession(GameSession):
+    can_rematch = False  # playing again is hosting a new shared game
+    leave_note = "You left the shared game; your join code opens your seat again."
+
+    def __init__(self, play: SharedPlay) -> None:
+        self.play = play
+        super().__init__(play.match, play.game.path, created=play.created)
+        self._bot_bases: dict[int, int] = {}
+
+    @property
+    def humans(self) -> list[int]:
+        return self.play.seats
+
+    def autosave(self) -> None:
+        """Nothing to do: every move is already written, under the lock, as it is made."""
+
+    def poll(self) -> list[Event] | None:
+        """None when the game did not change elsewhere, else the events that are new here."""
+        try:
+            return self.play.poll()
+        except SharedError as exc:
+            self.save_error = str(exc)
+            return []
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply under the lock. ``IllegalAction`` propagates and nothing changes; a move that
+        could not be written is reported (``save_error``) and did not happen."""
+        match = self.match
+        public = not match.rules.private_seats(match.state, seat)
+        base = self._bot_bases.pop(seat, None) if seat not in self.humans else None
+        if seat not in self.humans and base is None:
+            return []  # a bot's move not decided by bot_choice: never applied blind
+        try:
+            applied, events = self.play.act(seat, action, base)
+        except SharedError as exc:
+            self.save_error = str(exc)
+            return self.play.take_news()
+        if not applied:
+            return events
+        self.peeking = False
+        if public:
+            self.forget_viewer()
+        if match.is_over():  # this screen made the last move: it alone records the game
+            problem = records.add(match, self.created)[1]
+            self.save_error = self.save_error or problem
+        return events
+
+    def bot_choice(self, seat: int) -> Action:
+        """Decided on the file as it is now (see SharedPlay.bot_move); ``apply`` then plays it
+        only if nobody has changed the game since."""
+        try:
+            move = self.play.bot_move(seat)
+        except SharedError as exc:
+            self.save_error = str(exc)
+            move = None
+        if move is None:  # that bot has already played elsewhere: an empty pick, never applied
+            self._bot_bases.pop(seat, None)
+            return Action("none")
+        action, base = move
+        self._bot_bases[seat] = base
+        return action
+
+    def undo(self) -> str | None:
+        seat = self.screen_viewer()
+        if seat is None:
+            return "Take back a move while your own view is on screen, before the next player."
+        try:
+            reason = self.play.undo(seat)
+        except SharedError as exc:
+            return str(exc)
+        if reason is None:
+            self.peeking = False
+        return reason
+
+    def close(self) -> None:
+        self.play.close()

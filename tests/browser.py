@@ -1,0 +1,201 @@
+"""Headless Chromium driven over the DevTools protocol (a websocket, with aiohttp), for the tests of
+``allmine serve``: open a page, press keys in it, read the text of the terminal it shows, take a
+screenshot. No browser-automation package: Chromium's own ``--remote-debugging-port``.
+
+The page's terminal (xterm.js, drawn on a canvas) is not reachable from the page's globals, so a
+script run before the page's own (``Page.addScriptToEvaluateOnNewDocument``) notes the terminal
+object when xterm.js hands it to its add-ons (they keep it as ``this._terminal``); its buffer is
+then read line by line.
+"""
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import aiohttp
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage", "--window-size=1300,900"]
+
+# xterm.js add-ons run ``this._terminal = terminal``: an accessor on Object.prototype sees it
+FIND_TERMINAL = """
+Object.defineProperty(Object.prototype, "_terminal", {
+  configurable: true,
+  get() { return undefined; },
+  set(value) {
+    if (value && value.buffer && !window.__allmineTerminal) window.__allmineTerminal = value;
+    Object.defineProperty(this, "_terminal",
+      {value, writable: true, configurable: true, enumerable: true});
+  },
+});
+"""
+READ_SCREEN = """(() => {
+  const t = window.__allmineTerminal;
+  if (!t) return null;
+  const b = t.buffer.active, lines = [];
+  for (let i = 0; i < t.rows; i++) {
+    const line = b.getLine(b.viewportY + i);
+    lines.push(line ? line.translateToString(true) : "");
+  }
+  return lines.join("\\n");
+})()"""
+
+KEYS = {  # DevTools key events for the keys the tests press
+    "enter": {"key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13, "text": "\r"},
+    "escape": {"key": "Escape", "code": "Escape", "windowsVirtualKeyCode": 27},
+    "left": {"key": "ArrowLeft", "code": "ArrowLeft", "windowsVirtualKeyCode": 37},
+    "up": {"key": "ArrowUp", "code": "ArrowUp", "windowsVirtualKeyCode": 38},
+    "right": {"key": "ArrowRight", "code": "ArrowRight", "windowsVirtualKeyCode": 39},
+    "down": {"key": "ArrowDown", "code": "ArrowDown", "windowsVirtualKeyCode": 40},
+    "tab": {"key": "Tab", "code": "Tab", "windowsVirtualKeyCode": 9},
+    "backspace": {"key": "Backspace", "code": "Backspace", "windowsVirtualKeyCode": 8},
+    "ctrl+s": {"key": "s", "code": "KeyS", "windowsVirtualKeyCode": 83, "modifiers": 2},
+}
+
+
+class Browser:
+    """One headless Chromium with one page. Use ``async with Browser() as page``."""
+
+    def __init__(self) -> None:
+        self.profile = tempfile.mkdtemp(prefix="allmine-chromium-")
+        self.process: subprocess.Popen | None = None
+        self.http: aiohttp.ClientSession | None = None
+        self.ws = None
+        self._ids = 0
+
+    async def __aenter__(self) -> "Browser":
+        assert CHROMIUM, "chromium is not installed"
+        self.process = subprocess.Popen(
+            [CHROMIUM, *FLAGS, "--remote-debugging-port=0", f"--user-data-dir={self.profile}",
+             "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        port = await self._devtools_port()
+        self.http = aiohttp.ClientSession()
+        url = None
+        for _ in range(100):
+            async with self.http.get(f"http://127.0.0.1:{port}/json/list") as response:
+                pages = [t for t in await response.json() if t.get("type") == "page"]
+            if pages:
+                url = pages[0]["webSocketDebuggerUrl"]
+                break
+            await asyncio.sleep(0.1)
+        assert url, "chromium opened no page"
+        self.ws = await self.http.ws_connect(url, max_msg_size=0)
+        await self.send("Page.enable")
+        await self.send("Page.addScriptToEvaluateOnNewDocument", source=FIND_TERMINAL)
+        return self
+
+    async def _devtools_port(self, timeout: float = 30.0) -> int:
+        """Chromium writes the port it chose into the profile folder."""
+        marker = Path(self.profile) / "DevToolsActivePort"
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.process.poll() is not None:
+                raise AssertionError(f"chromium exited with status {self.process.returncode}")
+            try:
+                return int(marker.read_text().split()[0])
+            except (OSError, ValueError, IndexError):
+                await asyncio.sleep(0.1)
+        raise AssertionError("chromium never opened its DevTools port")
+
+    async def __aexit__(self, *exc) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self.http is not None:
+            await self.http.close()
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+    async def send(self, method: str, **params):
+        """One DevTools command; returns its result (events met meanwhile are skipped)."""
+        self._ids += 1
+        ident = self._ids
+        await self.ws.send_str(json.dumps({"id": ident, "method": method, "params": params}))
+        while True:
+            message = await asyncio.wait_for(self.ws.receive(), 30)
+            if message.type != aiohttp.WSMsgType.TEXT:
+                raise AssertionError(f"the DevTools connection closed ({message.type})")
+            data = json.loads(message.data)
+            if data.get("id") == ident:
+                if "error" in data:
+                    raise AssertionError(f"{method}: {data['error']}")
+                return data.get("result", {})
+
+    async def open(self, url: str, wait_for: str) -> str:
+        """Load the app's page and wait until its terminal shows ``wait_for``; the terminal then
+        has the keyboard focus (as after a click into it). Returns the screen."""
+        await self.send("Emulation.setFocusEmulationEnabled", enabled=True)
+        await self.send("Page.navigate", url=url)
+        screen = await self.wait_for(wait_for)
+        await self.send("Runtime.evaluate", expression="window.__allmineTerminal.focus()")
+        return screen
+
+    async def screen(self) -> str:
+        """The text the page's terminal shows now ("" before it exists)."""
+        result = await self.send("Runtime.evaluate", expression=READ_SCREEN, returnByValue=True)
+        return result.get("result", {}).get("value") or ""
+
+    async def wait_for(self, text: str, timeout: float = 30.0) -> str:
+        end = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < end:
+            screen = await self.screen()
+            if text in screen:
+                return screen
+            await asyncio.sleep(0.2)
+        raise AssertionError(f"{text!r} never appeared in the page; it showed:\n{screen}")
+
+    async def press(self, *keys: str, pause: float = 0.15) -> None:
+        """Key presses as a person makes them: a key name from KEYS, or one character."""
+        for key in keys:
+            event = KEYS.get(key) or {"key": key, "text": key}
+            await self.send("Input.dispatchKeyEvent", type="keyDown", **event)
+            up = {k: v for k, v in event.items() if k != "text"}
+            await self.send("Input.dispatchKeyEvent", type="keyUp", **up)
+            await asyncio.sleep(pause)
+
+    async def screenshot(self, path: Path) -> Path:
+        result = await self.send("Page.captureScreenshot", format="png")
+        Path(path).write_bytes(base64.b64decode(result["data"]))
+        return Path(path)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 30.0) -> None:
+    import socket
+
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if process.poll() is not None:
+            raise AssertionError(f"the server exited with status {process.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"nothing listens on port {port}")
+
+
+def in_ci() -> bool:
+    return bool(os.environ.get("CI"))

@@ -1,0 +1,35 @@
+"""While a bot works out a move, the log says so, and the keyboard still answers."""
+from __future__ import annotations
+
+import time
+
+from screen_text import screen_text
+
+from allmine_tui.engine import Match, Seat
+from allmine_tui.ui.app import AllMineApp
+from allmine_tui.ui.session import GameSession
+
+
+async def test_a_slow_bot_is_shown_thinking_and_input_still_works(monkeypatch):
+    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
+    match = Match("all-mine", [Seat("Ann"), Seat("Cleo", "normal"), Seat("Dan", "normal")],
+                  "thinking")
+    slow = match.bot_choice
+
+    def slow_choice(seat):
+        time.sleep(0.8)
+        return slow(seat)
+
+    monkeypatch.setattr(match, "bot_choice", slow_choice)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        seen = ""
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if "is thinking…" in screen_text(app):
+                seen = screen_text(app)
+                break
+        assert "Cleo is thinking…" in seen or "Dan is thinking…" in seen
+        await pilot.press("question_mark")  # the app answers while the bot works
+        await pilot.pause(0.2)
+        assert "Help" in type(app.screen).__name__ or "help" in screen_text(app).lower()

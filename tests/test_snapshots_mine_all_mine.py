@@ -1,0 +1,52 @@
+"""Layout snapshots of the Mine, All Mine! table at 100×30 and 120×40 (pytest-textual-snapshot):
+building a fleet, the reveal, a turn of the resolution, and the next round with last round's
+fleets on the table. A change in how they look fails here until the SVGs are looked at and
+updated with ``pytest tests/test_snapshots_mine_all_mine.py --snapshot-update -n 0``."""
+from __future__ import annotations
+
+import pytest
+
+from allmine_tui.engine import Match, Seat
+from allmine_tui.ui.app import AllMineApp
+from allmine_tui.ui.session import GameSession
+
+SIZES = [(100, 30), (120, 40)]
+IDS = ["100x30", "120x40"]
+# Ann's fleet: the middle card's action (the longest rules), then the first card's ship B
+FLEET = ["right", "4", "space", "left", "2", "space", "right"]
+
+
+@pytest.fixture(autouse=True)
+def no_bot_delay(monkeypatch):
+    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
+
+
+def app_of(mode: str = "standard") -> AllMineApp:
+    seats = [Seat("Ann"), Seat("Bob", "normal"), Seat("Cleo", "normal"), Seat("Dot", "random")]
+    match = Match("mine-all-mine", seats, 3, {"mode": mode})
+    match.state.hands[0] = sorted([6, 9, 12])
+    return AllMineApp(GameSession(match, None))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_building_a_fleet(snap_compare, size):
+    assert snap_compare(app_of(), terminal_size=size, press=FLEET)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_reveal(snap_compare, size):
+    assert snap_compare(app_of(), terminal_size=size, press=FLEET + ["l"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_a_turn_of_the_resolution(snap_compare, size):
+    assert snap_compare(app_of(), terminal_size=size, press=FLEET + ["l", "enter", "enter"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_next_round_keeps_last_round_on_the_table(snap_compare, size):
+    assert snap_compare(app_of(), terminal_size=size, press=FLEET + ["l", "r", "enter"])
+
+
+def test_beginner_sides(snap_compare):
+    assert snap_compare(app_of("beginner"), terminal_size=(100, 30), press=["right", "down"])

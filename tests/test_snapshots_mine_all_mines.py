@@ -1,0 +1,73 @@
+"""Layout snapshots of the Mine All Mines table at 100×30 and 120×40 (pytest-textual-snapshot):
+every phase a player meets, from positions that normal bots reached from fixed seeds. A change
+in how they look fails here until the SVGs are looked at and updated with
+``pytest tests/test_snapshots_mine_all_mines.py --snapshot-update -n 0``."""
+from __future__ import annotations
+
+import pytest
+
+from allmine_tui.engine import Match, Seat
+from allmine_tui.ui.app import AllMineApp
+from allmine_tui.ui.session import GameSession
+
+SIZES = [(100, 30), (120, 40)]
+IDS = ["100x30", "120x40"]
+NAMES = ["Ann", "Abe", "Bob", "Cleo", "Dan"]
+
+
+@pytest.fixture(autouse=True)
+def no_pauses(monkeypatch):
+    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
+    monkeypatch.setenv("ALLMINE_INPUT_GRACE", "0")
+
+
+def table(n: int, seed: int, steps: int, humans: int = 1) -> AllMineApp:
+    """The app on the position after ``steps`` moves that normal bots chose for every seat; the
+    first ``humans`` seats are people (Ann, Abe...), who are to act there."""
+    bots = Match("mine-all-mines", [Seat(x, "normal") for x in NAMES[:n]], seed)
+    for _ in range(steps):
+        seat = bots.to_act()[0]
+        bots.apply(seat, bots.bot_choice(seat))
+    seats = [Seat(x) if i < humans else Seat(x, "normal") for i, x in enumerate(NAMES[:n])]
+    match = Match.replay("mine-all-mines", seats, seed, {}, bots.log)
+    assert match.to_act()[0] < humans
+    return AllMineApp(GameSession(match, None))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_play_a_dwarf(snap_compare, size):
+    """The first level of the menu: the dwarves, a foe line that says who has nothing."""
+    assert snap_compare(table(3, 0, 9), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_where_a_dwarf_may_go(snap_compare, size):
+    """A level deeper: the places, [ ++ ] on the mines and [ ▶▶ ] the one under the cursor."""
+    assert snap_compare(table(3, 0, 9), terminal_size=size, press=["down", "enter", "down"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_steal(snap_compare, size):
+    assert snap_compare(table(3, 0, 16), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_buy_or_end(snap_compare, size):
+    """After the dwarf: a purchase line, End on e, the hint about what a purchase turns up."""
+    assert snap_compare(table(3, 1, 22), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_legend_used_cards_and_achievements(snap_compare, size):
+    assert snap_compare(table(3, 2, 64), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_five_players_and_a_dwarf_with_no_place(snap_compare, size):
+    assert snap_compare(table(5, 0, 153), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_hot_seat_after_the_curtain(snap_compare, size):
+    """Two people at one terminal: Abe's view once the curtain is passed ("viewing as")."""
+    assert snap_compare(table(3, 1, 0, humans=2), terminal_size=size, press=["enter"])
