@@ -12,6 +12,7 @@ times are ``Match.bot_choice`` for the measured seat: p50, p95, max, in wall tim
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -62,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--first", type=int, default=0, help="index of the first game")
+    parser.add_argument("--save", metavar="FILE", help="write each game's result (JSON lines)")
     args = parser.parse_args(argv)
     options = dict(o.split("=", 1) for o in args.option)
     work = [(args.game, g, args.players, args.seed, options, args.bot, args.playouts, args.steps,
@@ -77,6 +79,11 @@ def main(argv: list[str] | None = None) -> int:
             if (i + 1) % 10 == 0:
                 wins = sum(r[0] for r in res)
                 print(f"  {i + 1} games: {wins} won ({wins / (i + 1):.0%})", file=sys.stderr)
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as out:
+            for job, r in zip(work, res):
+                out.write(json.dumps({"game": job[1], "won": r[0], "score": r[1], "best_other": r[2],
+                                      "winners": r[4], "wall": r[3], "cpu": r[5]}) + "\n")
     games = len(res)
     wins = sum(r[0] for r in res)
     alone = sum(1 for r in res if r[0] and len(r[4]) == 1)

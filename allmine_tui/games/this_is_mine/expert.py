@@ -15,13 +15,18 @@
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...engine import Action
 from ...engine.search import Budget, Plan, SearchBot, search
 from .normal_bot import NormalBot, _Ctx
 from .data import load
 from .rules import BALANCE, COPY, DISCARD, NEGOTIATE, OVER, RULES, SPLIT
 
-SPLITS = 5
+SPLITS = 6
+#: a split is the Leader's one big choice of the round (and rare): it gets this many times the
+#: playouts of a negotiation decision (and twice its time cap)
+SPLIT_BUDGET = 3
 
 
 def split_moves(plan: list[int], done: int, cards: int) -> tuple[Action, ...]:
@@ -65,7 +70,7 @@ class ThisIsMinePlan(Plan):
 
 class ExpertBot(SearchBot):
     plan_class = ThisIsMinePlan
-    budget = Budget(playouts=300, steps=800, seconds=0.9)
+    budget = Budget(playouts=350, steps=1000, seconds=0.9)
 
     def __init__(self) -> None:
         self._split: tuple[tuple, tuple[Action, ...]] | None = None  # (round's cards, puts)
@@ -79,7 +84,11 @@ class ExpertBot(SearchBot):
         done = len(view["assign"])
         if self._split is None or self._split[0] != key or len(self._split[1]) <= done:
             plan = self.plan_class()
-            report = search(plan, view, legal, rng, self.budget_for(view))
+            budget = self.budget_for(view)
+            budget = replace(budget, playouts=budget.playouts * SPLIT_BUDGET,
+                             steps=budget.steps * SPLIT_BUDGET,
+                             seconds=budget.seconds * 2)
+            report = search(plan, view, legal, rng, budget)
             if report is None:
                 return plan.fallback(view, legal, rng)
             self._split = (key, (None,) * done + report.moves[report.chosen])
