@@ -207,6 +207,7 @@ def test_every_bot_finishes_games(game_id, n, monkeypatch):
         seeds, names = range(3), [bot] * n
         if issubclass(bot_class, SearchBot):
             monkeypatch.setattr(bot_class, "budget", Budget(playouts=2, steps=20, seconds=0.5))
+            monkeypatch.setattr(bot_class, "budget_by_players", {})
             seeds, names = range(1), [bot] + [spec.default_bot] * (n - 1)
         for seed in seeds:
             match = Match(game_id, [Seat(f"B{i}", name) for i, name in enumerate(names)], seed)
