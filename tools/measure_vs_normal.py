@@ -21,6 +21,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(1, str(Path(__file__).resolve().parent))
 
 from allmine_tui.engine import Match, Seat  # noqa: E402
 from allmine_tui.games import GAMES  # noqa: E402
@@ -32,7 +33,12 @@ def play_one(job: tuple) -> tuple:
     game_id, game, players, seed, options, bot, playouts, steps, seconds = job
     me = game % players
     seats = [Seat(f"P{i}", bot if i == me else "normal") for i in range(players)]
+    if bot == "plain":  # the yardstick (tools/plain_search.py) in the measured seat
+        from plain_search import plain_bot
+        seats[me] = Seat(f"P{me}", "normal")
     match = Match(game_id, seats, f"{seed}/{game}", options)
+    if bot == "plain":
+        match._bots[me] = plain_bot(game_id)
     measured = match._bots[me]
     if playouts or steps or seconds:
         budget = measured.budget_for({"n": players})

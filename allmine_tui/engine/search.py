@@ -45,6 +45,8 @@ class Budget:
     playouts: int = 400
     steps: int = 4000
     seconds: float = 0.9
+    #: the cap counts this thread's CPU time instead of wall time (for measuring on a busy machine)
+    cpu_time: bool = False
 
 
 class Plan:
@@ -164,7 +166,8 @@ class SearchReport:
 
 def search(plan: Plan, view: dict, legal: list[Action], rng, budget: Budget) -> SearchReport | None:
     """Sequential halving over ``plan.candidates``; None when there is nothing to search."""
-    started = time.perf_counter()
+    clock = time.thread_time if budget.cpu_time else time.perf_counter
+    started = clock()
     seat = view["viewer"]
     moves = plan.candidates(view, legal, rng)
     if len(moves) < 2:
@@ -176,7 +179,7 @@ def search(plan: Plan, view: dict, legal: list[Action], rng, budget: Budget) -> 
                 for w in range(plan.world_pool)}
         moves = plan.prune(moves, [pool[w] for w in range(plan.world_pool)], seat)
         if len(moves) == 1:
-            return SearchReport(moves, [0.0], [0], 0, 0, time.perf_counter() - started)
+            return SearchReport(moves, [0.0], [0], 0, 0, clock() - started)
     n = len(moves)
     totals, counts = [0.0] * n, [0] * n
     alive = list(range(n))
@@ -190,7 +193,7 @@ def search(plan: Plan, view: dict, legal: list[Action], rng, budget: Budget) -> 
         until_playouts = playouts + (budget.playouts - playouts) / (rounds - r)
         until_steps = steps + (budget.steps - steps) / (rounds - r)
         while True:
-            if time.perf_counter() - started > budget.seconds:
+            if clock() - started > budget.seconds:
                 cut = True
                 break
             w = worlds if plan.world_pool is None else worlds % plan.world_pool
@@ -215,7 +218,7 @@ def search(plan: Plan, view: dict, legal: list[Action], rng, budget: Budget) -> 
             break
     means = [totals[i] / counts[i] if counts[i] else 0.0 for i in range(n)]
     chosen = min(alive, key=lambda i: (-means[i], i)) if worlds else 0
-    return SearchReport(moves, means, counts, worlds, chosen, time.perf_counter() - started, cut)
+    return SearchReport(moves, means, counts, worlds, chosen, clock() - started, cut)
 
 
 class SearchBot(Bot):
