@@ -516,13 +516,16 @@ async def test_menu_lines_never_wrap_and_the_side_pane_uses_the_width(size):
         menu = game.query_one(ChoiceTree)
         side = game.query_one("#side")
         assert side.outer_size.width == int(size[0] * 0.7)  # not a fixed 66 columns
+        deeper = False
         for _ in range(4):  # a level deeper each time: every line is one screen line
+            deeper = deeper or bool(menu.prefix)
             shown = min(len(menu.entries()), menu.max_lines - 1)
             assert len(menu_lines(game)) == 1 + shown
             rendered = [line for line in screen_text(app).splitlines() if "choices" in line]
             assert all("›" in line for line in rendered)
             await pilot.press("enter") if menu.entries()[menu.cursor][1][0].kind == "buy" \
                 else None
+        assert deeper  # the Buy line's cards were shown as a level of their own
         board = game.query_one("#board")
         assert board.region.bottom + 3 <= game.query_one("#bottom").region.bottom
 
