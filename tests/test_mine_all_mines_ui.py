@@ -1,6 +1,8 @@
 """Mine All Mines on screen: a whole game by key presses, hot-seat privacy, the mouse, bad input."""
 from __future__ import annotations
 
+import functools
+
 import pytest
 from screen_text import screen_lines, screen_text
 
@@ -168,14 +170,132 @@ async def test_clicking_an_unusable_place_or_keys_out_of_turn_change_nothing():
 NAMES = ["Ann", "Abe", "Bob", "Cleo", "Dan"]
 
 
-def position(n: int, seed: int, steps: int) -> Match:
-    """Ann (a person) against normal bots, after ``steps`` moves that bots chose for every seat."""
-    bots = Match("mine-all-mines", [Seat(x, "normal") for x in NAMES[:n]], seed)
-    for _ in range(steps):
-        seat = bots.to_act()[0]
-        bots.apply(seat, bots.bot_choice(seat))
+DWARF_PLAYS = ("dealer", "blacksmith", "mine", "dig")
+SCAN_SEEDS, SCAN_MOVES = range(40), 400  # a whole 5-player game is about 300 moves
+
+
+@functools.cache
+def _first_fit(n: int, fits) -> tuple[int, tuple] | None:
+    """(seed, log) of the first position of normal bots' games, seed by seed, where seat 0 is to
+    act and ``fits(match)`` holds."""
+    for seed in SCAN_SEEDS:
+        bots = Match("mine-all-mines", [Seat(x, "normal") for x in NAMES[:n]], seed)
+        for _ in range(SCAN_MOVES):
+            if bots.is_over():
+                break
+            if bots.to_act() == [0] and fits(bots):
+                return seed, tuple(bots.log)
+            seat = bots.to_act()[0]
+            bots.apply(seat, bots.bot_choice(seat))
+    return None
+
+
+def find_position(n: int, fits) -> Match:
+    """Ann (a person) against normal bots, at the first position of a bots' game where Ann is to
+    act and ``fits`` (a predicate over the match, its docstring saying what it asks) holds: the
+    test states what it needs, not how the bots happen to play."""
+    found = _first_fit(n, fits)
+    if found is None:
+        raise AssertionError(f"no position where {fits.__doc__} ({n} players, seeds "
+                             f"{SCAN_SEEDS.start}-{SCAN_SEEDS.stop - 1}, {SCAN_MOVES} moves each)")
+    seed, log = found
     seats = [Seat("Ann")] + [Seat(x, "normal") for x in NAMES[1:n]]
-    return Match.replay("mine-all-mines", seats, seed, {}, bots.log)
+    return Match.replay("mine-all-mines", seats, seed, {}, list(log))
+
+
+def kinds(match: Match) -> set[str]:
+    return {a.kind for a in match.legal_actions(0)}
+
+
+def one_card_to_buy(m: Match) -> bool:
+    """Ann may only buy or end, exactly one card is affordable and its pile turns up another"""
+    buys = [a for a in m.legal_actions(0) if a.kind == "buy"]
+    cards = {a.args[0] for a in buys}
+    return kinds(m) == {"buy", "end"} and len(cards) == 1 and bool(
+        m.state.jewelry_deck if buys[0].args[0].startswith("J") else m.state.support_deck)
+
+
+def dwarf_to_play(m: Match) -> bool:
+    """Ann must play a dwarf and has one that fits"""
+    return m.state.phase == "play" and bool(kinds(m) & set(DWARF_PLAYS))
+
+
+def dwarf_played_trade_open(m: Match) -> bool:
+    """Ann's last move is this turn's dwarf (not the Dealer) and she may trade"""
+    last_seat, last = m.log[-1]
+    return (m.state.phase == "act" and last_seat == 0 and last.kind in DWARF_PLAYS
+            and last.kind != "dealer" and "trade" in kinds(m))
+
+
+def foe_lines_with_and_without_loot(m: Match) -> bool:
+    """Ann may dig as a foe of a player who has no gem, and of one who has"""
+    from allmine_tui.games.mine_all_mines.choices import dig_yield
+
+    view = m.view(0)
+    victims = {v for a in m.legal_actions(0) if a.kind == "dig" for v in dig_yield(view, 0, a)[1]}
+    loot = {sum(view["gems"][v]) > 0 for v in victims}
+    return loot == {True, False}
+
+
+def long_dwarf_line(m: Match) -> bool:
+    """a dwarf's line in Ann's menu is longer than 63 columns"""
+    from allmine_tui.games.mine_all_mines.choices import path
+
+    view = m.view(0)
+    return m.state.phase == "play" and any(
+        len(" · ".join(p)) > 63 for p in (path(view, a, NAMES[:3]) for a in m.legal_actions(0))
+        if p[0].endswith("dwarf"))
+
+
+def diamond_plays(m: Match) -> list[Action]:
+    return [a for a in m.legal_actions(0) if a.kind in ("mine", "dig") and a.args[0] == 0]
+
+
+def one_long_diamond_place(m: Match) -> bool:
+    """Ann's Diamond dwarf has one place, a dig whose line is longer than 63 columns, and her
+    menu has another line"""
+    from allmine_tui.games.mine_all_mines.choices import path
+
+    view, plays = m.view(0), diamond_plays(m)
+    return (m.state.phase == "play" and len(plays) == 1 and plays[0].kind == "dig"
+            and len(" · ".join(path(view, plays[0], NAMES[:3]))) > 63
+            and len({path(view, a, NAMES[:3])[0] for a in m.legal_actions(0)}) > 1)
+
+
+def helpers_used_and_an_achievement(m: Match) -> bool:
+    """Ann has used her Jeweler and a Tools this round, holds an achievement and has a dwarf in
+    a mine"""
+    used = m.state.used[0]
+    return ("jeweler" in used and any(c.startswith("tools") for c in used)
+            and bool(m.state.owned[0]["ach"])
+            and any(p and p[1] == 0 for mine in m.state.mines for p in mine))
+
+
+def buy_line_first_with_cards(m: Match) -> bool:
+    """the cursor starts on Ann's Buy line, which holds more than one card"""
+    legal = m.legal_actions(0)
+    return legal[0].kind == "buy" and len({a.args[0] for a in legal if a.kind == "buy"}) > 1
+
+
+def achievements_and_jewels_on_show(m: Match) -> bool:
+    """Ann is to buy, achievements and jewelry are on show and Abe owns jewelry"""
+    st = m.state
+    return (st.phase == "act" and any(st.achievements_shown) and any(st.jewelry_shown)
+            and bool(st.owned[1]["jewelry"]))
+
+
+def ruby_without_a_place(m: Match) -> bool:
+    """Ann holds a Ruby dwarf that has no place (its entrance taken) and another that fits"""
+    st = m.state
+    return (st.phase == "play" and 2 in st.hands[0] and st.mines[2][0] is not None
+            and not any(a.kind in ("mine", "dig") and a.args[0] == 2 for a in m.legal_actions(0))
+            and bool(kinds(m) & set(DWARF_PLAYS)))
+
+
+def jewelry_pile_empty(m: Match) -> bool:
+    """the Jewelry pile is empty and Ann may buy a face-up jewel"""
+    return (m.state.phase == "act" and not m.state.jewelry_deck
+            and any(a.kind == "buy" and a.args[0].startswith("J") for a in m.legal_actions(0)))
 
 
 def notices(app, words: str) -> int:
@@ -189,7 +309,7 @@ def menu_lines(game) -> list[str]:
 async def test_end_has_its_own_key_and_no_number_ends_the_turn():
     """The issue's accident: with one card affordable, line 1 was a complete purchase and End
     was line 2; now End is 'e.', a digit never ends the turn, and key e does."""
-    match = position(3, 1, 22)
+    match = find_position(3, one_card_to_buy)
     assert {a.kind for a in match.legal_actions(0)} == {"buy", "end"}
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -209,7 +329,7 @@ async def test_end_has_its_own_key_and_no_number_ends_the_turn():
 
 
 async def test_e_before_the_dwarf_explains_and_waits():
-    match = position(3, 0, 9)
+    match = find_position(3, dwarf_to_play)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.3)
@@ -222,7 +342,7 @@ async def test_e_before_the_dwarf_explains_and_waits():
 
 
 async def test_the_hint_line_says_what_u_takes_back_and_u_does_it():
-    match = position(3, 0, 10)
+    match = find_position(3, dwarf_played_trade_open)
     assert match.state.phase == "act" and match.to_act() == [0]
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -242,7 +362,7 @@ async def test_the_hint_line_says_what_u_takes_back_and_u_does_it():
 
 
 async def test_a_purchase_that_turned_a_card_is_said_to_stand():
-    match = position(3, 1, 22)
+    match = find_position(3, one_card_to_buy)
     buy = next(a for a in match.legal_actions(0) if a.kind == "buy")
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -266,15 +386,19 @@ def test_owner_tags_are_unique_on_the_mines_and_explained_on_the_player_lines():
 
 
 async def test_table_marks_have_a_legend_and_used_cards_a_mark():
-    match = position(3, 2, 64)  # Ann has used Jeweler and Tools; Ann holds Crown Collector
+    match = find_position(3, helpers_used_and_an_achievement)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
         text = screen_text(app)
         assert "first player" in text and "cards (✗ used)" in text and "Ri Ne Cr Ea Br" in text
         assert "Jeweler✗" in text and "Tools✗" in text  # a mark, not only a strike-through
-        assert "★Crown Collector An" in text  # who holds which achievement
-        assert "[SaAn]" in text  # Ann's Sapphire dwarf: "An", not "A" (Abe is "Ab")
+        from allmine_tui.games.mine_all_mines.data import load
+
+        ach = load().achievements[match.state.owned[0]["ach"][0]].name
+        assert f"★{ach} An" in text  # who holds which achievement
+        gem = next(p[0] for mine in match.state.mines for p in mine if p and p[1] == 0)
+        assert f"[{SHORT[gem]}An]" in text  # Ann's dwarf: "An", not "A" (Abe is "Ab")
 
 
 def test_mine_cards_show_their_set_scoring():
@@ -292,7 +416,7 @@ def test_a_foe_line_says_who_has_nothing_to_steal():
     and the line above the menu names who has nothing."""
     from allmine_tui.games.mine_all_mines.choices import dig_yield, move_hint, path
 
-    match = position(3, 0, 9)
+    match = find_position(3, foe_lines_with_and_without_loot)
     view = match.view(0)
     foes = [a for a in match.legal_actions(0) if a.kind == "dig" and dig_yield(view, 0, a)[1]]
     assert foes
@@ -312,7 +436,7 @@ def test_long_menu_lines_go_compact_to_fit_100_columns():
     room is written with gem letters and short rows, whole again at 120 columns."""
     from allmine_tui.games.mine_all_mines.choices import menu_items, path
 
-    match = position(3, 0, 15)
+    match = find_position(3, long_dwarf_line)
     view, legal = match.view(0), match.legal_actions(0)
     full = [path(view, a, NAMES[:3]) for a in legal]
     assert any(len(" · ".join(p)) > 63 for p in full if p[0].endswith("dwarf"))
@@ -341,7 +465,7 @@ def test_flow_breaks_only_between_items():
 
 
 async def test_a_dwarf_with_no_place_is_listed_dim_with_its_reason():
-    match = position(5, 0, 153)  # Ann's Ruby dwarf has no place; the Dealer has
+    match = find_position(5, ruby_without_a_place)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
@@ -384,7 +508,7 @@ async def test_no_playable_dwarf_offers_helpers_and_claims_beside_the_discard():
 
 @pytest.mark.parametrize("size", [(100, 30), (120, 40)])
 async def test_menu_lines_never_wrap_and_the_side_pane_uses_the_width(size):
-    match = position(3, 2, 64)
+    match = find_position(3, buy_line_first_with_cards)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=size) as pilot:
         await pilot.pause(0.2)
@@ -392,20 +516,24 @@ async def test_menu_lines_never_wrap_and_the_side_pane_uses_the_width(size):
         menu = game.query_one(ChoiceTree)
         side = game.query_one("#side")
         assert side.outer_size.width == int(size[0] * 0.7)  # not a fixed 66 columns
+        deeper = False
         for _ in range(4):  # a level deeper each time: every line is one screen line
+            deeper = deeper or bool(menu.prefix)
             shown = min(len(menu.entries()), menu.max_lines - 1)
             assert len(menu_lines(game)) == 1 + shown
             rendered = [line for line in screen_text(app).splitlines() if "choices" in line]
             assert all("›" in line for line in rendered)
             await pilot.press("enter") if menu.entries()[menu.cursor][1][0].kind == "buy" \
                 else None
+        assert deeper  # the Buy line's cards were shown as a level of their own
         board = game.query_one("#board")
         assert board.region.bottom + 3 <= game.query_one("#bottom").region.bottom
 
 
 async def test_a_purchase_from_an_empty_pile_is_taken_back_with_u():
-    match = position(5, 1, 247)  # the Jewelry pile is empty: buying J04 turns nothing up
-    buy = next(a for a in match.legal_actions(0) if a.kind == "buy" and a.args[0] == "J04")
+    match = find_position(5, jewelry_pile_empty)  # buying from it turns nothing up
+    buy = next(a for a in match.legal_actions(0) if a.kind == "buy" and a.args[0][0] == "J")
+    card = buy.args[0]
     assert match.state.jewelry_deck == []
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -414,7 +542,7 @@ async def test_a_purchase_from_an_empty_pile_is_taken_back_with_u():
         menu = game.query_one(ChoiceTree)
         for level in range(2):  # "Buy a card", then the card
             line = next(i for i, (_label, values) in enumerate(menu.entries())
-                        if buy in values and (level == 0 or all(v.args[0] == "J04"
+                        if buy in values and (level == 0 or all(v.args[0] == card
                                                                for v in values)))
             keys = [str(line + 1)] if level == 0 else ["down"] * (line - menu.cursor)
             await pilot.press(*keys)
@@ -423,11 +551,11 @@ async def test_a_purchase_from_an_empty_pile_is_taken_back_with_u():
         gems, shown = list(match.state.gems[0]), list(match.state.jewelry_shown)
         game.submit(buy)
         await pilot.pause(0.1)
-        assert match.log[-1] == (0, buy) and "J04" in match.state.owned[0]["jewelry"]
+        assert match.log[-1] == (0, buy) and card in match.state.owned[0]["jewelry"]
         assert "u: take back your purchase" in str(game.query_one("#hint").render())
         await pilot.press("u")
         await pilot.pause(0.1)
-        assert match.log[-1] != (0, buy) and match.state.owned[0]["jewelry"].count("J04") == 0
+        assert match.log[-1] != (0, buy) and match.state.owned[0]["jewelry"].count(card) == 0
         assert match.state.gems[0] == gems and match.state.jewelry_shown == shown
         assert match.state.seat == 0 and match.state.phase == "act"  # still Ann's turn
 
@@ -471,7 +599,7 @@ def test_no_count_of_one_reads_as_a_plural():
 async def test_the_hint_line_keeps_whole_parts_within_its_width(size):
     """At 100 columns the Buy hint and 'e: end…' did not fit: the line was cut mid-word. Now
     the parts that do not fit are left out whole (e and u are on the key line too)."""
-    match = position(3, 1, 22)
+    match = find_position(3, one_card_to_buy)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=size) as pilot:
         await pilot.pause(0.2)
@@ -487,7 +615,7 @@ def test_a_crowded_player_line_stays_one_line_at_100_columns():
     columns (the board grew and the menu shrank); now the Traders share one entry."""
     from allmine_tui.games.mine_all_mines.widgets import PlayersPanel
 
-    view = position(3, 2, 64).view(0)
+    view = find_position(3, achievements_and_jewels_on_show).view(0)
     view["owned"][1]["support"] = ["cart-1", "trader-s", "trader-d"]
     view["used"][1] = ["cart-1", "trader-d"]
     view["owned"][1]["ach"] = ["two-helpers"]
@@ -517,7 +645,14 @@ async def test_the_status_line_keeps_a_long_name_whole_in_hot_seat():
 
 
 async def test_a_resize_rewrites_the_menu_for_the_new_width_and_keeps_the_cursor():
-    match = position(3, 0, 15)  # the Diamond dwarf's one place makes a long line
+    from allmine_tui.games.mine_all_mines.data import GEM_NAMES
+
+    match = find_position(3, one_long_diamond_place)
+    _gem, mine, place, _side, _cart = diamond_plays(match)[0].args
+    row, short_row = {1: ("row 2 left", "row 2 L"), 2: ("row 2 right", "row 2 R"),
+                      3: ("row 3 left", "row 3 L"), 4: ("row 3 middle", "row 3 M"),
+                      5: ("row 3 right", "row 3 R")}[place]
+    wide, narrow = f"{GEM_NAMES[mine]} mine, {row}", f"{SHORT[mine]} mine, {short_row}"
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause(0.2)
@@ -528,14 +663,14 @@ async def test_a_resize_rewrites_the_menu_for_the_new_width_and_keeps_the_cursor
             return " · ".join(next(p for p, _a in menu.items if p[0] == "Diamond dwarf"))
 
         await pilot.press("down")
-        assert "Ruby mine, row 2 left" in diamond()
+        assert wide in diamond()
         await pilot.resize_terminal(100, 30)
         await pilot.pause(0.2)
-        assert "Ru mine, row 2 L" in diamond() and menu.cursor == 1
+        assert narrow in diamond() and menu.cursor == 1
         assert all("…" not in line for line in screen_lines(app) if "dwarf" in line)
         await pilot.resize_terminal(120, 40)
         await pilot.pause(0.2)
-        assert "Ruby mine, row 2 left" in diamond()
+        assert wide in diamond()
 
 
 async def test_the_market_never_shrinks_under_the_menu():
@@ -543,7 +678,7 @@ async def test_the_market_never_shrinks_under_the_menu():
     then point at another move)."""
     from allmine_tui.games.mine_all_mines.widgets import MarketPanel
 
-    match = position(3, 2, 64)
+    match = find_position(3, achievements_and_jewels_on_show)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
