@@ -1,10 +1,14 @@
 """Layout snapshots of the Mine All Mines table at 100×30 and 120×40 (pytest-textual-snapshot):
-every phase a player meets, from positions that normal bots reached from fixed seeds. A change
+every phase a player meets, from the first position of normal bots' games that has what the
+snapshot shows (tests/mam_positions.py). A change
 in how they look fails here until the SVGs are looked at and updated with
 ``pytest tests/test_snapshots_mine_all_mines.py --snapshot-update -n 0``."""
 from __future__ import annotations
 
 import pytest
+from mam_positions import (find_position, foe_lines_with_and_without_loot,
+                           helpers_used_and_an_achievement, one_card_to_buy, ruby_without_a_place,
+                           steal_to_choose)
 
 from allmine_tui.engine import Match, Seat
 from allmine_tui.ui.app import AllMineApp
@@ -34,37 +38,43 @@ def table(n: int, seed: int, steps: int, humans: int = 1) -> AllMineApp:
     return AllMineApp(GameSession(match, None))
 
 
+def found(n: int, fits) -> AllMineApp:
+    """The app on the first position where Ann is to act and ``fits`` holds."""
+    return AllMineApp(GameSession(find_position(n, fits), None))
+
+
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_play_a_dwarf(snap_compare, size):
     """The first level of the menu: the dwarves, a foe line that says who has nothing."""
-    assert snap_compare(table(3, 0, 9), terminal_size=size)
+    assert snap_compare(found(3, foe_lines_with_and_without_loot), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_where_a_dwarf_may_go(snap_compare, size):
     """A level deeper: the places, [ ++ ] on the mines and [ ▶▶ ] the one under the cursor."""
-    assert snap_compare(table(3, 0, 9), terminal_size=size, press=["down", "enter", "down"])
+    assert snap_compare(found(3, foe_lines_with_and_without_loot), terminal_size=size,
+                       press=["down", "enter", "down"])
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_steal(snap_compare, size):
-    assert snap_compare(table(3, 0, 16), terminal_size=size)
+    assert snap_compare(found(3, steal_to_choose), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_buy_or_end(snap_compare, size):
     """After the dwarf: a purchase line, End on e, the hint about what a purchase turns up."""
-    assert snap_compare(table(3, 1, 22), terminal_size=size)
+    assert snap_compare(found(3, one_card_to_buy), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_legend_used_cards_and_achievements(snap_compare, size):
-    assert snap_compare(table(3, 2, 64), terminal_size=size)
+    assert snap_compare(found(3, helpers_used_and_an_achievement), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_five_players_and_a_dwarf_with_no_place(snap_compare, size):
-    assert snap_compare(table(5, 0, 153), terminal_size=size)
+    assert snap_compare(found(5, ruby_without_a_place), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
