@@ -33,3 +33,30 @@ async def test_a_slow_bot_is_shown_thinking_and_input_still_works(monkeypatch):
         await pilot.press("question_mark")  # the app answers while the bot works
         await pilot.pause(0.2)
         assert "Help" in type(app.screen).__name__ or "help" in screen_text(app).lower()
+
+
+async def test_an_expert_searches_in_the_worker_and_the_keyboard_answers(monkeypatch):
+    """The real searching bot (no sleep): its CPU-bound search runs off the screen's thread, the
+    log shows it thinking, the help opens and closes meanwhile, and its move arrives."""
+    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
+    match = Match("all-mine", [Seat("Ann"), Seat("Cleo", "expert"), Seat("Dan", "expert")],
+                  "thinking")
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for step in range(40):  # Ann's prediction, then the experts predict and play
+            await pilot.pause(0.05)
+            if match.to_act() == [0]:
+                await pilot.press("c", "d", "enter")
+            if "is thinking…" in screen_text(app):
+                break
+        assert "is thinking…" in screen_text(app)
+        moves = len(match.log)
+        await pilot.press("question_mark")
+        await pilot.pause(0.1)
+        assert "help" in type(app.screen).__name__.lower() or "Help" in screen_text(app)
+        await pilot.press("escape")
+        for _ in range(100):  # the search finishes and its move is made
+            await pilot.pause(0.05)
+            if len(match.log) > moves:
+                break
+        assert len(match.log) > moves
