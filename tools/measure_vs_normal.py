@@ -12,6 +12,7 @@ times are ``Match.bot_choice`` for the measured seat: p50, p95, max, in wall tim
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import statistics
 import sys
@@ -30,7 +31,11 @@ from allmine_tui.simulate import play_out_timed  # noqa: E402
 
 def play_one(job: tuple) -> tuple:
     """One game: (won, my score, best other score, my decision times, winners, their CPU times)."""
-    game_id, game, players, seed, options, bot, playouts, steps, seconds = job
+    game_id, game, players, seed, options, bot, playouts, steps, seconds, no_variety = job
+    if no_variety:  # normal bots as before they drew among near-equal moves: they mirror
+        normal_bot = importlib.import_module(f"{GAMES[game_id].package}.normal_bot")
+        if hasattr(normal_bot, "NEAR"):
+            normal_bot.NEAR = 0.0
     me = game % players
     seats = [Seat(f"P{i}", bot if i == me else "normal") for i in range(players)]
     if bot == "plain":  # the issue's yardstick (tools/plain_search.py) in the measured seat
@@ -69,11 +74,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--first", type=int, default=0, help="index of the first game")
+    parser.add_argument("--no-variety", action="store_true",
+                        help="normal bots take their best move (exact ties still drawn), as before "
+                             "they drew among near-equal moves")
     parser.add_argument("--save", metavar="FILE", help="write each game's result (JSON lines)")
     args = parser.parse_args(argv)
     options = dict(o.split("=", 1) for o in args.option)
     work = [(args.game, g, args.players, args.seed, options, args.bot, args.playouts, args.steps,
-             args.seconds) for g in range(args.first, args.first + args.games)]
+             args.seconds, args.no_variety) for g in range(args.first, args.first + args.games)]
     started = time.perf_counter()
     if args.jobs > 1:
         with Pool(args.jobs) as pool:
@@ -99,7 +107,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{args.players - 1} normal, {games} games, seed {args.seed}, seats rotated"
           + (f", budget {args.playouts or '-'} playouts / {args.steps or '-'} steps"
              if args.playouts or args.steps else "")
-          + (f", time cap {args.seconds:g} s" if args.seconds else ""))
+          + (f", time cap {args.seconds:g} s" if args.seconds else "")
+          + (", normal bots without variety" if args.no_variety else ""))
     print(f"  win rate: {wins / games:.1%} ({wins}/{games}, {alone} alone; fair share "
           f"{1 / args.players:.0%})")
     print(f"  mean score {statistics.mean(r[1] for r in res):.2f}, best other "
