@@ -177,6 +177,14 @@ def test_simulate_is_reproducible_and_takes_a_bot_per_seat(data):
     assert first["seats"] == second["seats"] and first["actions"] == second["actions"]
 
 
+def test_simulate_seats_an_expert(data):
+    proc = run("simulate", "mine-all-mine", "--players", "2", "--games", "1", "--seed", "3",
+               "--bots", "expert,normal", "--json", data=data, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert [s["bot"] for s in out["seats"]] == ["expert", "normal"] and out["games"] == 1
+
+
 def test_simulate_table(data):
     proc = run("simulate", "all-mine", "--players", "3", "--games", "3", "--seed", "1",
                "--bots", "random", data=data)

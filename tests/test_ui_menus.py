@@ -203,6 +203,7 @@ async def test_setup_start_with_three_bots_writes_a_save(monkeypatch):
         screen = app.screen
         for i in range(3):
             screen.query_one(f"#kind-{i}", Select).value = "bot"
+        screen.query_one("#level-1", Select).value = "expert"
         screen.query_one("#level-2", Select).value = "random"
         screen.query_one("#seed", Input).value = "1234"
         await pilot.pause()
@@ -212,7 +213,7 @@ async def test_setup_start_with_three_bots_writes_a_save(monkeypatch):
         assert len(files) == 1
         match, _doc = storage.load_match(files[0])
         assert [s.name for s in match.seats] == ["Ann", "Bob", "Cleo"]
-        assert [s.bot for s in match.seats] == ["normal", "normal", "random"]
+        assert [s.bot for s in match.seats] == ["normal", "expert", "random"]
         assert match.seed == 1234
         assert screen not in app.screen_stack  # setup is gone: leaving the game returns to picker
         assert isinstance(app.screen_stack[1], PickerScreen)
