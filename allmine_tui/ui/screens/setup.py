@@ -297,6 +297,10 @@ SETUP_CONTROLS = """\
 - *Players*: open the list with *Enter* or a click and pick how many play.
 - Each seat has a **name** (different for every seat), **Human** or **Bot**, and for bots a level.
   All seats may be bots: then you watch the bots play.
+- Bot levels: **random** plays any legal move; **normal** plays a sound rule of thumb and answers
+  at once; **expert** looks ahead, trying its best few moves in many deals that fit what it can
+  see, and takes up to about a second a move (the log says it is thinking). No bot sees a card
+  that a person in its seat could not.
 - **Seed**: leave blank for a fresh deal; type a number or any text to get the same deal again.
 - *ctrl+s* or the **Start** button starts; *Esc* goes back to the games.
 """
