@@ -12,11 +12,14 @@ times are ``Match.bot_choice`` for the measured seat: p50, p95, max, in wall tim
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import json
 import statistics
+import subprocess
 import sys
 import time
+import types
 from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
@@ -29,9 +32,23 @@ from allmine_tui.games import GAMES  # noqa: E402
 from allmine_tui.simulate import play_out_timed  # noqa: E402
 
 
+@functools.cache
+def old_normal_bot(game_id: str, commit: str) -> type:
+    """The game's ``NormalBot`` class from its normal_bot.py at ``commit`` (git show), loaded
+    into the game's package so that its relative imports find today's rules and data."""
+    package = GAMES[game_id].package
+    path = package.replace(".", "/") + "/normal_bot.py"
+    source = subprocess.run(["git", "show", f"{commit}:{path}"], capture_output=True, text=True,
+                            check=True, cwd=Path(__file__).resolve().parents[1]).stdout
+    module = types.ModuleType(f"{package}._normal_bot_{commit}")
+    module.__package__ = package
+    exec(compile(source, f"{commit}:{path}", "exec"), module.__dict__)
+    return module.NormalBot
+
+
 def play_one(job: tuple) -> tuple:
     """One game: (won, my score, best other score, my decision times, winners, their CPU times)."""
-    game_id, game, players, seed, options, bot, playouts, steps, seconds, no_variety = job
+    game_id, game, players, seed, options, bot, playouts, steps, seconds, no_variety, old = job
     if no_variety:  # normal bots as before they drew among near-equal moves: they mirror
         normal_bot = importlib.import_module(f"{GAMES[game_id].package}.normal_bot")
         if hasattr(normal_bot, "NEAR"):
@@ -44,6 +61,11 @@ def play_one(job: tuple) -> tuple:
     match = Match(game_id, seats, f"{seed}/{game}", options)
     if bot == "plain":
         match._bots[me] = plain_bot(game_id)
+    if old:  # the other seats: the normal bot as it was at commit ``old``
+        old_bot = old_normal_bot(game_id, old)
+        for i in range(players):
+            if i != me:
+                match._bots[i] = old_bot()
     measured = match._bots[me]
     if playouts or steps or seconds:
         budget = measured.budget_for({"n": players})
@@ -77,11 +99,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-variety", action="store_true",
                         help="normal bots take their best move (exact ties still drawn), as before "
                              "they drew among near-equal moves")
+    parser.add_argument("--opponents-from", metavar="COMMIT",
+                        help="the other seats play the normal bot of this git commit (e.g. the "
+                             "one the issue measured against)")
     parser.add_argument("--save", metavar="FILE", help="write each game's result (JSON lines)")
     args = parser.parse_args(argv)
     options = dict(o.split("=", 1) for o in args.option)
     work = [(args.game, g, args.players, args.seed, options, args.bot, args.playouts, args.steps,
-             args.seconds, args.no_variety) for g in range(args.first, args.first + args.games)]
+             args.seconds, args.no_variety, args.opponents_from) for g in range(args.first, args.first + args.games)]
     started = time.perf_counter()
     if args.jobs > 1:
         with Pool(args.jobs) as pool:
@@ -108,7 +133,8 @@ def main(argv: list[str] | None = None) -> int:
           + (f", budget {args.playouts or '-'} playouts / {args.steps or '-'} steps"
              if args.playouts or args.steps else "")
           + (f", time cap {args.seconds:g} s" if args.seconds else "")
-          + (", normal bots without variety" if args.no_variety else ""))
+          + (", normal bots without variety" if args.no_variety else "")
+          + (f", opponents: normal of {args.opponents_from}" if args.opponents_from else ""))
     print(f"  win rate: {wins / games:.1%} ({wins}/{games}, {alone} alone; fair share "
           f"{1 / args.players:.0%})")
     print(f"  mean score {statistics.mean(r[1] for r in res):.2f}, best other "
