@@ -79,6 +79,25 @@ def play_one(job: tuple) -> tuple:
     return me in result.winners, result.scores[me], others, times, result.winners, cpu
 
 
+def summary(records: list[dict], players: int) -> list[str]:
+    """The figures of a run (or of several joined): wins, scores, decision times."""
+    games = len(records)
+    wins = sum(r["won"] for r in records)
+    alone = sum(1 for r in records if r["won"] and len(r["winners"]) == 1)
+    lines = [f"  win rate: {wins / games:.1%} ({wins}/{games}, {alone} alone; fair share "
+             f"{1 / players:.0%})",
+             f"  mean score {statistics.mean(r['score'] for r in records):.2f}, best other "
+             f"{statistics.mean(r['best_other'] for r in records):.2f}"]
+    times = sorted(t for r in records for t in r["wall"])
+    cpu = sorted(t for r in records for t in r["cpu"])
+    if times:
+        lines.append(f"  decisions: {len(times)}: p50 {ms(times, 0.5)}, p95 {ms(times, 0.95)}, "
+                     f"max {times[-1] * 1000:.0f} ms")
+        lines.append(f"  CPU time per decision: p50 {ms(cpu, 0.5)}, p95 {ms(cpu, 0.95)}, "
+                     f"max {cpu[-1] * 1000:.0f} ms; {sum(cpu):.0f} s in all")
+    return lines
+
+
 def ms(ordered: list[float], q: float) -> str:
     return f"{ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000:.0f} ms"
 
@@ -118,32 +137,21 @@ def main(argv: list[str] | None = None) -> int:
             if (i + 1) % 10 == 0:
                 wins = sum(r[0] for r in res)
                 print(f"  {i + 1} games: {wins} won ({wins / (i + 1):.0%})", file=sys.stderr)
+    records = [{"game": job[1], "won": r[0], "score": r[1], "best_other": r[2], "winners": r[4],
+                "wall": r[3], "cpu": r[5]} for job, r in zip(work, res)]
     if args.save:
         with open(args.save, "w", encoding="utf-8") as out:
-            for job, r in zip(work, res):
-                out.write(json.dumps({"game": job[1], "won": r[0], "score": r[1], "best_other": r[2],
-                                      "winners": r[4], "wall": r[3], "cpu": r[5]}) + "\n")
-    games = len(res)
-    wins = sum(r[0] for r in res)
-    alone = sum(1 for r in res if r[0] and len(r[4]) == 1)
-    times = sorted(t for r in res for t in r[3])
-    cpu = sorted(t for r in res for t in r[5])
+            for record in records:
+                out.write(json.dumps(record) + "\n")
     print(f"{GAMES[args.game].title}, {args.players} players: 1 {args.bot} vs "
-          f"{args.players - 1} normal, {games} games, seed {args.seed}, seats rotated"
+          f"{args.players - 1} normal, {len(records)} games, seed {args.seed}, seats rotated"
           + (f", budget {args.playouts or '-'} playouts / {args.steps or '-'} steps"
              if args.playouts or args.steps else "")
           + (f", time cap {args.seconds:g} s" if args.seconds else "")
           + (", normal bots without variety" if args.no_variety else "")
           + (f", opponents: normal of {args.opponents_from}" if args.opponents_from else ""))
-    print(f"  win rate: {wins / games:.1%} ({wins}/{games}, {alone} alone; fair share "
-          f"{1 / args.players:.0%})")
-    print(f"  mean score {statistics.mean(r[1] for r in res):.2f}, best other "
-          f"{statistics.mean(r[2] for r in res):.2f}")
-    if times:
-        print(f"  decisions: {len(times)}: p50 {ms(times, 0.5)}, p95 {ms(times, 0.95)}, "
-              f"max {times[-1] * 1000:.0f} ms; {time.perf_counter() - started:.0f} s in all")
-        print(f"  CPU time per decision: p50 {ms(cpu, 0.5)}, p95 {ms(cpu, 0.95)}, "
-              f"max {cpu[-1] * 1000:.0f} ms; {sum(cpu):.0f} s in all")
+    print("\n".join(summary(records, args.players)))
+    print(f"  the run took {time.perf_counter() - started:.0f} s")
     return 0
 
 
