@@ -88,8 +88,8 @@ def summary(records: list[dict], players: int) -> list[str]:
              f"{1 / players:.0%})",
              f"  mean score {statistics.mean(r['score'] for r in records):.2f}, best other "
              f"{statistics.mean(r['best_other'] for r in records):.2f}"]
-    times = sorted(t for r in records for t in r["wall"])
-    cpu = sorted(t for r in records for t in r["cpu"])
+    times = sorted(t for r in records for t in r.get("wall", []))
+    cpu = sorted(t for r in records for t in r.get("cpu", []))
     if times:
         lines.append(f"  decisions: {len(times)}: p50 {ms(times, 0.5)}, p95 {ms(times, 0.95)}, "
                      f"max {times[-1] * 1000:.0f} ms")
