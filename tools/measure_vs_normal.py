@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import importlib
 import json
 import statistics
 import subprocess
@@ -48,11 +47,7 @@ def old_normal_bot(game_id: str, commit: str) -> type:
 
 def play_one(job: tuple) -> tuple:
     """One game: (won, my score, best other score, my decision times, winners, their CPU times)."""
-    game_id, game, players, seed, options, bot, playouts, steps, seconds, no_variety, old = job
-    if no_variety:  # normal bots as before they drew among near-equal moves: they mirror
-        normal_bot = importlib.import_module(f"{GAMES[game_id].package}.normal_bot")
-        if hasattr(normal_bot, "NEAR"):
-            normal_bot.NEAR = 0.0
+    game_id, game, players, seed, options, bot, playouts, steps, seconds, old = job
     me = game % players
     seats = [Seat(f"P{i}", bot if i == me else "normal") for i in range(players)]
     if bot == "plain":  # the issue's yardstick (tools/plain_search.py) in the measured seat
@@ -115,9 +110,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--first", type=int, default=0, help="index of the first game")
-    parser.add_argument("--no-variety", action="store_true",
-                        help="normal bots take their best move (exact ties still drawn), as before "
-                             "they drew among near-equal moves")
     parser.add_argument("--opponents-from", metavar="COMMIT",
                         help="the other seats play the normal bot of this git commit (e.g. the "
                              "one the issue measured against)")
@@ -125,7 +117,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     options = dict(o.split("=", 1) for o in args.option)
     work = [(args.game, g, args.players, args.seed, options, args.bot, args.playouts, args.steps,
-             args.seconds, args.no_variety, args.opponents_from) for g in range(args.first, args.first + args.games)]
+             args.seconds, args.opponents_from)
+            for g in range(args.first, args.first + args.games)]
+    if args.opponents_from:
+        try:
+            old_normal_bot(args.game, args.opponents_from)
+        except subprocess.CalledProcessError as e:
+            print(f"measure_vs_normal: no normal bot at {args.opponents_from}: "
+                  f"{e.stderr.strip()}", file=sys.stderr)
+            return 2
     started = time.perf_counter()
     if args.jobs > 1:
         with Pool(args.jobs) as pool:
@@ -148,7 +148,6 @@ def main(argv: list[str] | None = None) -> int:
           + (f", budget {args.playouts or '-'} playouts / {args.steps or '-'} steps"
              if args.playouts or args.steps else "")
           + (f", time cap {args.seconds:g} s" if args.seconds else "")
-          + (", normal bots without variety" if args.no_variety else "")
           + (f", opponents: normal of {args.opponents_from}" if args.opponents_from else ""))
     print("\n".join(summary(records, args.players)))
     print(f"  the run took {time.perf_counter() - started:.0f} s")
