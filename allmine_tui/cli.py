@@ -188,7 +188,8 @@ def cmd_resume(args) -> int:
 
     if SHARED in doc:  # played here it would lose its join codes and skip the lock
         raise UsageError(f"{path.name} is a shared game: open it with {PROG} join CODE.")
-    return _run_app(match=match, save_path=path, ui_state=storage.ui_state(doc))
+    created = doc.get("created") if isinstance(doc.get("created"), (int, float)) else None
+    return _run_app(match=match, save_path=path, created=created)
 
 
 def _load_for(path: Path, verb: str):

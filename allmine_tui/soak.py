@@ -48,9 +48,11 @@ def rss_mib() -> float:
 
 def census(app) -> dict:
     """What the app holds now (after a full garbage collection)."""
+    from .ui.textual_internals import live_nodes, timer_count
+
     gc.collect()
-    nodes = list(app._registry)  # every live DOM node: screens and widgets
-    timers = len(app._timers) + sum(len(node._timers) for node in nodes)
+    nodes = live_nodes(app)  # every live DOM node: screens and widgets
+    timers = timer_count(app)
     return {
         "screens": len(app.screen_stack),
         "dom_nodes": len(nodes),

@@ -31,6 +31,7 @@ from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.help import HelpScreen
 from allmine_tui.ui.screens.play import PlayScreen
 from allmine_tui.ui.screens.results import ResultsScreen
+from allmine_tui.ui.widgets.lines import TextLines
 from allmine_tui.ui.widgets.log import GameLog
 
 
@@ -55,10 +56,15 @@ def widget_texts(widget) -> list[str]:
     out: list[str] = []
     if isinstance(widget, RichLog):
         out.extend(strip.text for strip in widget.lines)  # the whole scrollback
+    elif isinstance(widget, GameLog):
+        out.append(widget.text.plain)  # the whole scrollback
+        out.append(widget.pending)
     elif isinstance(widget, Button):
         out.append(as_text(widget.label))
     elif isinstance(widget, Static):
         out.append(as_text(widget.content, max(20, widget.size.width or 200)))
+    elif isinstance(widget, TextLines):
+        out.append(widget.content.plain)
     if widget.tooltip is not None:
         out.append(as_text(widget.tooltip))
     return out
@@ -103,7 +109,7 @@ def read_frame(app) -> Frame:
     for screen in app.screen_stack:
         for widget in screen.walk_children(with_self=False):
             texts = widget_texts(widget)
-            if isinstance(widget, RichLog) or isinstance(widget.parent, GameLog):
+            if isinstance(widget, (RichLog, GameLog)):
                 frame.log.extend(texts)
             elif isinstance(screen, HelpScreen):
                 # the rules' own examples name cards (All Mine!'s "◆C6 beats ◆C4"): not a hand

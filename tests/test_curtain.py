@@ -13,6 +13,7 @@ from privacy_audit import game_screen
 
 from allmine_tui.engine import Match
 from allmine_tui.ui.app import AllMineApp
+from allmine_tui.ui.flow import Mode
 from allmine_tui.ui.screens.choose_player import ChoosePlayerScreen
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.picker import PickerScreen
@@ -87,7 +88,7 @@ async def test_peek_from_the_curtain_then_the_curtain_comes_back():
         await pilot.pause(0.1)
         game = game_screen(app)
         assert app.screen is game and match.seats[game.viewer].name == other
-        assert "Peek" in screen_text(app) or game.session.peeking
+        assert game.flow.state.mode is Mode.PEEK and "Peek" in screen_text(app)
         await pilot.press("p")  # done peeking: the curtain for the player whose turn it is
         await pilot.pause(0.1)
         assert isinstance(app.screen, CurtainScreen) and app.screen.player == name

@@ -11,6 +11,7 @@ from test_privacy_audit import differential_positions, next_players_screen, sett
 
 from allmine_tui.engine import Match
 from allmine_tui.ui.app import AllMineApp
+from allmine_tui.ui.flow import Flow, Mode
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.play import PlayScreen
 from allmine_tui.ui.session import GameSession
@@ -40,11 +41,16 @@ def switch_off(monkeypatch, leak: str) -> None:
                             lambda self, event, viewer: event.text_for(0).format(*self.names))
     elif leak == "notification":  # toasts outlive the person they were for
         monkeypatch.setattr(PlayScreen, "dismiss_private_notices", lambda self: None)
-    elif leak == "peek":  # the peeker's view stays the session's viewer after the peek
+    elif leak == "peek":  # the peeker still counts as at the keyboard after the peek
+        original = Flow.end_peek
+
         def end_peek(self):
-            self.peeking = False
-        monkeypatch.setattr(GameSession, "end_peek", end_peek)
-        monkeypatch.setattr(GameSession, "forget_viewer", lambda self: None)
+            peeker = self.state.seat
+            state = original(self)
+            self.holder = peeker
+            return self.settle() if state.mode is not Mode.CURTAIN else state
+        monkeypatch.setattr(Flow, "end_peek", end_peek)
+        monkeypatch.setattr(Flow, "move_made", lambda self, public: self.settle())
     else:  # pragma: no cover
         raise ValueError(leak)
 

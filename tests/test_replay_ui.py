@@ -46,7 +46,7 @@ async def test_step_through_a_finished_game(game_id):
         session = screen.session
         assert isinstance(session, ReplaySession) and session.position == 0
         timeline = session.timeline
-        status = str(screen.query_one("#status-bar", Static).render())
+        status = screen.query_one("#status-bar").content.plain
         assert f"REPLAY 0/{timeline.last}" in status and "the deal" in status
         await pilot.press("right", "right")
         await settle(pilot)

@@ -125,7 +125,7 @@ async def test_a_single_seat_screen_never_shows_a_curtain_or_another_view():
         assert ann.match.log == bob.match.log and len(ann.match.log) >= 2
         bob.close()
         audit.check()
-        game.session.viewer = 1  # a screen that showed another seat's view would be caught
+        game.viewer = 1  # a screen that showed another seat's view would be caught
         with pytest.raises(Leak):
             game.redraw()
             await pilot.pause()

@@ -97,8 +97,8 @@ async def test_curtain_over_the_enlarge_message_then_large_again(tmp_path):
         game = app.screen
         await pilot.resize_terminal(90, 26)  # too small for a game, not for a curtain
         await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
-        seat = match.human_seats_to_act()[0]
-        game._show_curtain(seat)  # as the game does when the turn passes to someone else
+        game.flow.hide()  # the curtain comes up, as when the turn passes to someone else
+        game.render_flow()
         await pilot.pause(0.1)
         assert too_smalls(app) <= 1
         await pilot.resize_terminal(*BIG)

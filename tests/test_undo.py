@@ -9,6 +9,7 @@ import pytest
 from allmine_tui import storage
 from allmine_tui.engine import Action, IllegalAction, Match, Seat
 from allmine_tui.games import GAMES
+from allmine_tui.ui.flow import Mode, State
 from allmine_tui.ui.session import GameSession
 
 GAME_IDS = list(GAMES)
@@ -304,17 +305,18 @@ def test_this_is_mine_split_and_negotiation():
 def test_session_undo_only_while_the_player_still_looks(tmp_path):
     match = humans("mine-all-mine", 2)
     session = GameSession(match, tmp_path / "g.json")
-    session.curtain_passed(0)
+    assert session.flow.state == State(Mode.CURTAIN, 0)
+    session.flow.pass_curtain()
     card = match.state.hands[0][0]
     session.apply(0, Action("add", (card, 0)))
-    assert session.screen_viewer() == 0
+    assert session.flow.viewer == 0
     assert session.undo() is None
     assert match.log == [] and match.events[-1].text == "{0} took back a move."
     assert storage.load_match(tmp_path / "g.json")[0].log == []  # saved at once
     session.apply(0, Action("add", (card, 0)))
     session.apply(0, Action("launch"))
-    assert session.next_step().curtain  # Bob's turn: the curtain comes before his view
-    assert session.screen_viewer() is None
+    assert session.flow.state == State(Mode.CURTAIN, 1)  # Bob's turn: his curtain first
+    assert session.flow.viewer is None
     assert "your own view" in session.undo()
     assert len(match.log) == 2
 

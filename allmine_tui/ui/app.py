@@ -8,8 +8,10 @@ from textual.app import App
 from textual.binding import Binding
 
 from .screens.too_small import TooSmallScreen
+from .textual_internals import forget_closed_widgets, replace_same_notifications
 
 
+@replace_same_notifications
 class AllMineApp(App):
     """Five small games for one terminal."""
 
@@ -36,8 +38,7 @@ class AllMineApp(App):
         """A screen may refuse keys and clicks (``accepts_input``): the curtain and the game screens
         drop input typed ahead by the previous person at every change of who is looking."""
         if isinstance(event, events.Key) and event.key == "escape" and not event.is_forwarded \
-                and self._screen_stacks.get(self._current_mode) \
-                and self.screen.query("HelpPanel"):
+                and self._has_screen() and self.screen.query("HelpPanel"):
             self.action_hide_help_panel()  # Esc closes the Keys panel first
             return
         if isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Click)) \
@@ -49,6 +50,12 @@ class AllMineApp(App):
             if gate is not None and not gate(event):
                 return
         await super().on_event(event)
+
+    def _has_screen(self) -> bool:
+        try:
+            return bool(self.screen_stack)
+        except Exception:  # no screen stack yet
+            return False
 
     def get_system_commands(self, screen):
         """The palette: Textual's own commands and the app's (new game, saves, rules...)."""
@@ -62,15 +69,6 @@ class AllMineApp(App):
         """Notifications are always plain text: they often carry names (``Widget.notify`` asks for
         markup by default, so the flag is ignored)."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
-
-    def _on_notify(self, event) -> None:
-        """A notice with the same text as one still on screen replaces it (its time starts
-        again), so a refused key pressed ten times never stacks ten copies over the board.
-        (Textual calls its own handler after this one; it shows the new notice.)"""
-        new = event.notification
-        for old in list(self._notifications):
-            if (old.message, old.title, old.severity) == (new.message, new.title, new.severity):
-                self._unnotify(old, refresh=False)
 
     # -- navigation ----------------------------------------------------------------------------
     def open_session(self, session) -> None:
@@ -148,24 +146,11 @@ class AllMineApp(App):
             self._drop_too_small()
 
 
-def forget_closed_widgets() -> None:
-    """Let the widgets of closed screens go. Textual memoizes a colour calculation per widget
-    (``StylesCache.get_inner_outer``, an lru_cache of 1,024 entries on a method), which keeps every
-    closed screen's widgets and their rendered lines alive until 1,024 more have passed: about
-    10,000 objects and a few MiB per game. The memo is cheap to rebuild for the widgets on show."""
-    try:
-        from textual._styles_cache import StylesCache
-
-        StylesCache.get_inner_outer.cache_clear()
-    except (ImportError, AttributeError):  # another Textual version: nothing to do
-        pass
-
-
-def run_app(match=None, save_path: Path | None = None, ui_state: dict | None = None) -> None:
+def run_app(match=None, save_path: Path | None = None, created: float | None = None) -> None:
     """Start the app at the picker, or straight into ``match`` (autosaving to ``save_path``)."""
     session = None
     if match is not None:
         from .session import GameSession
 
-        session = GameSession(match, save_path, ui_state)
+        session = GameSession(match, save_path, created)
     AllMineApp(session).run()

@@ -1,6 +1,6 @@
 """A shared game as one screen plays it: a GameSession whose people are only this screen's seats.
 
-The other human seats are played on other screens (``Step("wait")`` while only they are to act).
+The other human seats are played on other screens (the flow WAITS while only they are to act).
 One seat here: that seat's view is always on screen, with no curtain. Several seats here: they play
 hot seat among themselves, with the curtain. Every move is made under the shared game's lock and
 written at once (``SharedPlay.act``); ``poll()`` catches up with moves made elsewhere. The
@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..engine import Action, Event
 from .. import records
 from ..shared import SharedError, SharedPlay
+from .flow import Refused
 from .session import GameSession
 
 
@@ -31,35 +32,48 @@ class SharedSession(GameSession):
         """Nothing to do: every move is already written, under the lock, as it is made."""
 
     def poll(self) -> list[Event] | None:
-        """None when the game did not change elsewhere, else the events that are new here."""
+        """None when the game did not change elsewhere, else the events that are new here
+        (the flow has moved on with them)."""
         try:
-            return self.play.poll()
+            events = self.play.poll()
         except SharedError as exc:
             self.save_error = str(exc)
-            return []
+            events = []
+        if events is not None:
+            self.flow.settle()
+        return events
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """Apply under the lock. ``IllegalAction`` propagates and nothing changes; a move that
-        could not be written is reported (``save_error``) and did not happen."""
-        match = self.match
-        public = not match.rules.private_seats(match.state, seat)
-        base = self._bot_bases.pop(seat, None) if seat not in self.humans else None
-        if seat not in self.humans and base is None:
-            return []  # a bot's move not decided by bot_choice: never applied blind
+        """A person's move, under the lock. ``IllegalAction`` propagates and nothing changes; a
+        move that could not be written is reported (``save_error``) and did not happen."""
+        public = not self.is_private(seat)
+        events, applied = self._act(seat, action, None)
+        if applied:
+            self.flow.move_made(public)
+        else:
+            self.flow.settle()
+        return events
+
+    def apply_bot(self, seat: int, action: Action) -> list[Event]:
+        """A bot's move, played only if it was decided by ``bot_choice`` on the game as it still
+        is (never applied blind)."""
+        base = self._bot_bases.pop(seat, None)
+        if base is None:
+            return []
+        events, _applied = self._act(seat, action, base)
+        self.flow.settle()
+        return events
+
+    def _act(self, seat: int, action: Action, base: int | None) -> tuple[list[Event], bool]:
         try:
             applied, events = self.play.act(seat, action, base)
         except SharedError as exc:
             self.save_error = str(exc)
-            return self.play.take_news()
-        if not applied:
-            return events
-        self.peeking = False
-        if public:
-            self.forget_viewer()
-        if match.is_over():  # this screen made the last move: it alone records the game
-            problem = records.add(match, self.created)[1]
+            return self.play.take_news(), False
+        if applied and self.match.is_over():  # this screen made the last move: it records it
+            problem = records.add(self.match, self.created)[1]
             self.save_error = self.save_error or problem
-        return events
+        return events, applied
 
     def bot_choice(self, seat: int) -> Action:
         """Decided on the file as it is now (see SharedPlay.bot_move); ``apply`` then plays it
@@ -77,15 +91,12 @@ class SharedSession(GameSession):
         return action
 
     def undo(self) -> str | None:
-        seat = self.screen_viewer()
-        if seat is None:
-            return "Take back a move while your own view is on screen, before the next player."
         try:
+            seat = self.flow.undo_seat()
             reason = self.play.undo(seat)
-        except SharedError as exc:
+        except (Refused, SharedError) as exc:
             return str(exc)
-        if reason is None:
-            self.peeking = False
+        self.flow.settle()
         return reason
 
     def close(self) -> None:

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual.message import Message
 
 from .sheets import get_sheet
 from .widgets import GOLD, LEGAL, QuietStatic, card_label, card_text
+from ...ui.widgets.player_input import PlayerInput
 
 BOX_W = 5  # a card space: border, 3 characters ("10♥"), border
 HIGHLIGHT = "bold reverse"
@@ -241,12 +241,12 @@ class SheetWidget(QuietStatic):
                   text-overflow: clip; }
     """
 
-    class Clicked(Message):
+    class Clicked(PlayerInput):
         def __init__(self, cell: int) -> None:
             super().__init__()
             self.cell = cell
 
-    class Hovered(Message):
+    class Hovered(PlayerInput):
         def __init__(self, cell: int) -> None:
             super().__init__()
             self.cell = cell

@@ -11,11 +11,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.message import Message
 from textual.widgets import Static
 
 from ...ui.widgets.cards import CardFace
 from .cards import SUIT_LETTERS, SUIT_SYMBOLS, is_joker, suit_of, value_name, value_of
+from ...ui.widgets.player_input import PlayerInput
 
 SUIT_STYLES = ("bold", "bold red", "bold bright_blue", "bold green")
 GOLD = "bold yellow"
@@ -93,7 +93,7 @@ class ChoicePanel(QuietStatic):
     COL_W = 3
     NO_CARD = "✗ no card"
 
-    class Picked(Message):
+    class Picked(PlayerInput):
         def __init__(self, card: int | None) -> None:
             super().__init__()
             self.card = card
@@ -242,7 +242,7 @@ class PromptBar(QuietStatic):
                 text-overflow: ellipsis; }
     """
 
-    class Clicked(Message):
+    class Clicked(PlayerInput):
         pass
 
     def on_click(self, event) -> None:

@@ -11,6 +11,8 @@ from ...engine import Action
 from ...engine.names import short_names, tags
 from ...ui.screens.play import PlayScreen
 from ...ui.widgets.cards import CardFace
+from ...ui.widgets.draw import set_content
+from ...ui.widgets.lines import TextLines
 from .cards import SUITS, suit_tag
 from .widgets import (HandRow, HeapRow, HeapStack, PredictionPicker, TablePanel, TrickArea,
                       TrumpDisplay, hand_over)
@@ -75,7 +77,7 @@ class AllMineScreen(PlayScreen):
             yield HeapRow(id="heap")
             yield TrickArea(id="trick")
             yield PredictionPicker(id="predict")
-            yield Static(id="prompt")
+            yield TextLines(id="prompt")
             yield HandRow(id="hand")
 
     # -- drawing -------------------------------------------------------------------------------
@@ -124,8 +126,6 @@ class AllMineScreen(PlayScreen):
     def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
         self._view, self._legal = view, legal
         names = self.names
-        phase = view["phase"]
-        acting = bool(legal)
         key = (view["hand_no"], viewer)
         if self._picks_for != key:
             self._picks_for = key
@@ -133,19 +133,28 @@ class AllMineScreen(PlayScreen):
             self.pick_row = 0
         self.query_one(TrumpDisplay).show(view["display"])
         self.query_one(TablePanel).show(view, names, viewer)
+        predicting = view["phase"] == "predict" and bool(legal)
+        trick = self.query_one(TrickArea)
+        trick.display = not predicting
+        trick.show(view, names)
+        self._draw_choice()
+
+    def _draw_choice(self) -> None:
+        """What a key of the person deciding changes: the heap's stacks, the prediction tiles,
+        the hand and the prompt (nothing else is drawn again for a cursor)."""
+        view, legal, viewer = self._view, self._legal, self.viewer
+        phase = view["phase"]
+        acting = bool(legal)
         heap_choice = phase == "heap" and acting
         if heap_choice and not view["heap"][self.heap_cursor]:
             self.heap_cursor = next(s for s in range(4) if view["heap"][s])
         self.query_one(HeapRow).show(view["heap"], heap_choice,
                                      self.heap_cursor if heap_choice else None)
         picker = self.query_one(PredictionPicker)
-        trick = self.query_one(TrickArea)
         predicting = phase == "predict" and acting
         picker.display = predicting
-        trick.display = not predicting
-        # both are drawn, shown or not: a hidden widget keeps nothing of an earlier trick
+        # drawn, shown or not: a hidden widget keeps nothing of an earlier choice
         picker.show(self.picks[0], self.picks[1], self.pick_row, self.pick_col, predicting)
-        trick.show(view, names)
         playable = set(view["playable"]) if phase == "play" and acting else set()
         hand = view["hand"]
         if hand and phase == "play" and acting:
@@ -158,9 +167,10 @@ class AllMineScreen(PlayScreen):
                 if hand[self.cursor] not in playable:
                     self.cursor = next(i for i, c in enumerate(hand) if c in playable)
         cursor = self.cursor if phase == "play" and acting else None
+        names = self.names
         caption = Text("HAND" if viewer is None else short_names(names, 12)[viewer].upper())
         self.query_one(HandRow).show(hand, view["display"], playable, cursor, caption)
-        self.query_one("#prompt", Static).update(self._prompt(view, viewer, legal))
+        set_content(self.query_one("#prompt", TextLines), self._prompt(view, viewer, legal))
 
     def _prompt(self, view: dict, viewer: int | None, legal: list[Action]) -> Text:
         """One line (it never wraps at 100 columns): what is going on, and the keys for it."""
@@ -247,18 +257,18 @@ class AllMineScreen(PlayScreen):
                 self.heap_cursor = min(ahead, key=lambda s: abs(s - self.heap_cursor))
         else:
             return self._not_now()
-        self.show(view, self.viewer, self._legal)
+        self._draw_choice()
 
     def action_row(self, delta: int) -> None:
         if self._acting_phase() == "predict":
             self.pick_row = (self.pick_row + delta) % 2
-            self.show(self._view, self.viewer, self._legal)
+            self._draw_choice()
 
     def action_clear(self) -> None:
         if self._acting_phase() == "predict":
             self.picks = [None, None]
             self.pick_row = 0
-            self.show(self._view, self.viewer, self._legal)
+            self._draw_choice()
 
     def _pick(self, row: int, suit: int) -> None:
         other = 1 - row
@@ -271,7 +281,7 @@ class AllMineScreen(PlayScreen):
             # on to the other row, on its first suit still allowed, so Enter alone goes on
             self.pick_row = other
             self.pick_col = next(s for s in range(4) if s != suit)
-        self.show(self._view, self.viewer, self._legal)
+        self._draw_choice()
 
     def action_suit(self, suit: int) -> None:
         phase = self._acting_phase()
@@ -295,7 +305,7 @@ class AllMineScreen(PlayScreen):
             else:
                 after = [i for i in mine if i > self.cursor]
                 self.cursor = after[0] if after else mine[0]
-                self.show(view, self.viewer, self._legal)
+                self._draw_choice()
         else:
             self._not_now()
 

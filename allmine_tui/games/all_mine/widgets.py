@@ -1,16 +1,20 @@
 """Widgets of the All Mine! table. They draw views only: no game state lives here."""
 from __future__ import annotations
 
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.widgets import Static
 
 from ...engine.names import short_names
-from ...ui.widgets.cards import CardFace, backs
+from ...ui.widgets.cards import CardFace, backs, theme_colour
+from ...ui.widgets.lines import TextLines
+from ...ui.widgets.draw import freeze, set_content, shows
+from ...ui.widgets.text_table import Column, text_table
 from .cards import LETTERS, SUITS, SYMBOLS, card, number_of, suit_of, suit_tag
+from ...ui.widgets.player_input import PlayerInput
 
 SUIT_STYLES = ("bold cyan", "bold yellow", "bold magenta", "bold green")
 
@@ -53,25 +57,29 @@ class TrumpDisplay(Horizontal):
             if i:
                 order.append(" > ")
             order.append_text(suit_text(s, f" {SUITS[s]}"))
-        self.query_one("#suit-order", Static).update(order)
+        set_content(self.query_one("#suit-order", Static), order)
 
 
-class TablePanel(Static):
+class TablePanel(TextLines):
     """Every player's hand as card backs, one fixed column per suit (a void is marked), their
     winnings by suit, prediction and score."""
 
     DEFAULT_CSS = "TablePanel { height: auto; padding: 0 1; }"
 
+
     def show(self, view: dict, names: list[str], viewer: int | None) -> None:
         width = self.app.size.width - 2  # (known before the first layout, unlike ours)
+        key = (width, tuple(names), viewer, freeze([view[k] for k in (
+            "to_act", "hand_suits", "won", "predictions", "predicted", "scores")]))
+        if shows(self, key):
+            return
+        # one line per player under a header: a new value repaints only its line
         short = short_names(names, 16 if width >= 110 else 12)
-        table = Table(box=None, padding=(0, 1), show_edge=False, expand=False)
-        table.add_column("player", no_wrap=True)
-        for suit in range(4):  # a fixed column per suit, wide enough for any count
-            table.add_column(suit_text(suit), no_wrap=True, width=BACKS_WIDTH)
-        table.add_column(won_header(), no_wrap=True)
-        table.add_column("predicted", no_wrap=True)
-        table.add_column("score", justify="right", no_wrap=True)
+        columns = [Column("player")]
+        # a fixed column per suit, wide enough for any count
+        columns += [Column(suit_text(suit), width=BACKS_WIDTH) for suit in range(4)]
+        columns += [Column(won_header()), Column("predicted"), Column("score", justify="right")]
+        rows = []
         to_act = set(view["to_act"])
         for seat, name in enumerate(short):
             acting = seat in to_act
@@ -86,8 +94,8 @@ class TablePanel(Static):
             row.append(won_cells(view["won"][seat]))
             row.append(prediction_text(view, seat))
             row.append(str(view["scores"][seat]))
-            table.add_row(*row)
-        self.update(table)
+            rows.append(row)
+        set_content(self, text_table(columns, rows), key=key)
 
 
 #: how a suit a player no longer holds is shown (public, and it matters: they cannot follow it)
@@ -136,23 +144,23 @@ def prediction_text(view: dict, seat: int) -> Text:
     return Text("thinking…", style="dim italic")
 
 
-class HeapStack(Static):
-    """One suit's stack of the treasure heap; clickable when the viewer must take a card."""
+class HeapStack(TextLines):
+    """One suit's stack of the treasure heap; clickable when the viewer must take a card.
+    Its states (choosable, under the cursor, empty) are drawn in its text, so a cursor key
+    redraws this one line and nothing else."""
 
     DEFAULT_CSS = """
-    HeapStack { width: auto; min-width: 14; height: 1; padding: 0 1; margin-right: 1; }
-    HeapStack.-choosable { background: $success 30%; text-style: bold; }
-    HeapStack.-cursor { background: $accent 60%; }
-    HeapStack.-empty { text-opacity: 40%; }
+    HeapStack { width: auto; height: 1; margin-right: 1; }
     """
+    MIN_WIDTH = 14
 
-    class Clicked(Message):
+    class Clicked(PlayerInput):
         def __init__(self, suit: int) -> None:
             super().__init__()
             self.suit = suit
 
     def __init__(self, suit: int, **kwargs) -> None:
-        super().__init__(**kwargs)
+        super().__init__("", **kwargs)
         self.suit = suit
 
     def show(self, count: int, choosable: bool, cursor: bool) -> None:
@@ -160,10 +168,18 @@ class HeapStack(Static):
         t.append(" ")
         t.append_text(backs(count, SUIT_STYLES[self.suit]))
         t.append(f" {count}")
-        self.update(t)
-        self.set_class(choosable and count > 0, "-choosable")
-        self.set_class(cursor, "-cursor")
-        self.set_class(count == 0, "-empty")
+        cell = Text(" ")
+        cell.append_text(t)
+        cell.append(" " * max(1, self.MIN_WIDTH - 1 - t.cell_len))
+        style = Style()
+        if cursor:
+            style = Style(bgcolor=theme_colour(self.app, "accent", 0.6).rich_color)
+        elif choosable and count > 0:
+            style = Style(bgcolor=theme_colour(self.app, "success", 0.3).rich_color, bold=True)
+        if count == 0:
+            style += Style(dim=True)
+        cell.stylize(style)  # (over the suit's colours: a background and emphasis only)
+        set_content(self, cell)
 
     def on_click(self, event) -> None:
         event.stop()
@@ -180,13 +196,13 @@ class HeapRow(Horizontal):
         yield Static("TREASURE HEAP", classes="caption")
         for suit in range(4):
             yield HeapStack(suit, id=f"heap-{suit}")
-        yield Static(id="heap-total")
+        yield TextLines(id="heap-total")
 
     def show(self, heap: list[int], choosable: bool, cursor: int | None) -> None:
         for suit in range(4):
             self.query_one(f"#heap-{suit}", HeapStack).show(heap[suit], choosable,
                                                           choosable and cursor == suit)
-        self.query_one("#heap-total", Static).update(f"({sum(heap)} face down)")
+        set_content(self.query_one("#heap-total", TextLines), f"({sum(heap)} face down)")
 
 
 class TrickArea(Horizontal):
@@ -206,9 +222,9 @@ class TrickArea(Horizontal):
         yield Static("TRICK", classes="caption")
         for i in range(4):
             with Vertical(classes="slot", id=f"slot-{i}"):
-                yield Static(classes="slot-name", id=f"slot-name-{i}")
+                yield TextLines(classes="slot-name", id=f"slot-name-{i}")
                 yield CardFace(id=f"trick-{i}")
-        yield Static(id="last-trick")
+        yield TextLines(id="last-trick")
 
     def show(self, view: dict, names: list[str]) -> None:
         n, display = view["n"], view["display"]
@@ -225,22 +241,24 @@ class TrickArea(Horizontal):
             slot = self.query_one(f"#slot-{i}")
             slot.display = i < n
             seat = (first + i) % n
-            name = self.query_one(f"#slot-name-{i}", Static)
+            name = self.query_one(f"#slot-name-{i}", TextLines)
             face = self.query_one(f"#trick-{i}", CardFace)
             if i < len(shown):
                 c = shown[i][1]
                 mark = "✔" if seat == winner else " "
-                name.update(Text(f"{mark} {short[seat]}", style="bold" if seat == winner else ""))
+                set_content(name, Text(f"{mark} {short[seat]}",
+                                       style="bold" if seat == winner else ""))
                 face.set_card(card_label(c, display), c,
                               classes={"-blank": False, "-winning": seat == winner})
             else:
                 # still to play: the player's name over a "?"
                 mark = "▶" if seat == to_play else " "
-                name.update(Text(f"{mark} {short[seat]}", style="bold" if mark != " " else ""))
+                set_content(name, Text(f"{mark} {short[seat]}",
+                                       style="bold" if mark != " " else ""))
                 face.set_card(Text("?", style="dim"), None,
                               classes={"-blank": True, "-winning": False})
-        self.query_one("#last-trick", Static).update(
-            self._beside(view, short, trick, winner, done, this_hand))
+        set_content(self.query_one("#last-trick", TextLines),
+                    self._beside(view, short, trick, winner, done, this_hand))
 
     @staticmethod
     def _beside(view, short, trick, winner, done, this_hand) -> Text:
@@ -298,63 +316,74 @@ class HandRow(Horizontal):
 
     def show(self, hand: list[int] | None, display, legal: set[int], cursor: int | None,
              caption) -> None:
-        self.query_one("#hand-caption", Static).update(caption)
+        set_content(self.query_one("#hand-caption", Static), caption)
         hand = hand or []
         for i in range(12):
             face = self.query_one(f"#hand-{i}", CardFace)
             if i < len(hand):
                 c = hand[i]
-                face.display = True
                 face.set_card(card_label(c, display), c, classes={
                     "-legal": c in legal, "-dim": bool(legal) and c not in legal,
                     "-cursor": cursor == i})
             else:
-                face.display = False
+                face.clear()  # an empty place keeps its size: nothing else moves
 
 
-class PredictionPicker(Static):
-    """Choose the Most and Fewest suits with the keyboard or the mouse."""
+class PredictionPicker(Vertical):
+    """Choose the Most and Fewest suits with the keyboard or the mouse: a tile per suit and
+    row, so that moving the cursor redraws two tiles."""
 
     DEFAULT_CSS = """
     PredictionPicker { height: 4; padding: 0 1; border-left: thick $accent; }
+    PredictionPicker .pick-head { height: 1; }
+    PredictionPicker .pick-row { height: 1; }
+    PredictionPicker .pick-label { width: 12; height: 1; }
+    PredictionPicker .pick-tile { width: 15; height: 1; margin-right: 1; }
     """
+    LABELS = ("  + Most  ", "  − Fewest")
 
-    class Picked(Message):
+    class Picked(PlayerInput):
         def __init__(self, row: int, suit: int) -> None:
             super().__init__()
             self.row, self.suit = row, suit
 
+    def compose(self) -> ComposeResult:
+        head = Text("PREDICT  ", style="bold")
+        head.append("Which suit will you collect MOST of, and which FEWEST? (secret until all "
+                    "have chosen)", style="italic")
+        yield Static(head, classes="pick-head")
+        for row in range(2):
+            with Horizontal(classes="pick-row"):
+                yield TextLines(id=f"pick-label-{row}", classes="pick-label")
+                for suit in range(4):
+                    yield PickTile(row, suit, id=f"pick-{row}-{suit}", classes="pick-tile")
+
     def show(self, most: int | None, fewest: int | None, row: int, col: int, active: bool) -> None:
-        t = Text()
-        t.append("PREDICT  ", style="bold")
-        t.append("Which suit will you collect MOST of, and which FEWEST? (secret until all have "
-                 "chosen)\n", style="italic")
-        for r, (label, chosen) in enumerate((("  + Most  ", most), ("  − Fewest", fewest))):
-            t.append(label, style="bold reverse" if active and row == r else "bold")
-            t.append("  ")
+        for r, chosen in enumerate((most, fewest)):
+            set_content(self.query_one(f"#pick-label-{r}", TextLines),
+                        Text(self.LABELS[r], style="bold reverse" if active and row == r
+                             else "bold"))
             for suit in range(4):
-                tile = f" {SYMBOLS[suit]}{LETTERS[suit]} {SUITS[suit]:<11}"
                 style = SUIT_STYLES[suit]
                 if chosen == suit:
                     style += " reverse"
                 if active and row == r and col == suit:
                     style += " underline"
-                t.append(tile, style=style)
-                t.append(" ")
-            t.append("\n")
-        self.update(t)
+                set_content(self.query_one(f"#pick-{r}-{suit}", PickTile),
+                            Text(f" {SYMBOLS[suit]}{LETTERS[suit]} {SUITS[suit]:<11}",
+                                 style=style))
+
+
+class PickTile(TextLines):
+    """One suit on the Most or Fewest row of the prediction."""
+
+    def __init__(self, row: int, suit: int, **kwargs) -> None:
+        super().__init__("", **kwargs)
+        self.row, self.suit = row, suit
 
     def on_click(self, event) -> None:
         event.stop()
-        # rows are lines 1 and 2; tiles start after 12 characters, each 16 wide
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        x, y = offset
-        if y in (1, 2) and x >= 12:
-            suit = (x - 12) // 16
-            if 0 <= suit < 4:
-                self.post_message(self.Picked(y - 1, suit))
+        self.post_message(PredictionPicker.Picked(self.row, self.suit))
 
 
 def hand_over(record: dict, view: dict, names: list[str], display, heap_card: bool):

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.message import Message
 from textual.widgets import Static
 
 from ...engine.names import short_names
-from ...ui.widgets.cards import CardFace
+from ...ui.widgets.cards import CardFace, Look
 from .data import load_ships, ship_of
+from ...ui.widgets.player_input import PlayerInput
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 SEAT_STYLES = ("bold cyan", "bold yellow", "bold magenta", "bold green")
@@ -51,12 +51,24 @@ class ShipCardFace(CardFace):
     Posts ``OptionClicked`` with the option under the mouse."""
 
     DEFAULT_CSS = """
-    ShipCardFace { width: 19; height: 6; content-align: left top; padding: 0; text-style: none; }
-    ShipCardFace.-infleet { border: round $success; background: $success 15%; }
-    ShipCardFace.-infleet.-cursor { border: heavy $accent; background: $success 35%; }
+    ShipCardFace { width: 19; height: 6; }
     """
+    ALIGN = "top"
 
-    class OptionClicked(Message):
+    def look(self, classes: dict[str, bool]) -> Look:
+        """In the fleet: green, with a heavy border under the cursor; else as any card."""
+        cursor = classes.get("-cursor", False)
+        if classes.get("-infleet"):
+            if cursor:
+                return Look(box="heavy", border=("accent", 1.0), background=("success", 0.35),
+                            bold=False)
+            return Look(border=("success", 1.0), background=("success", 0.15), bold=False)
+        if cursor:
+            return Look(box="heavy", border=("accent", 1.0), background=("accent", 0.25),
+                        bold=False)
+        return Look(bold=False)
+
+    class OptionClicked(PlayerInput):
         def __init__(self, card: int, option: int) -> None:
             super().__init__()
             self.card, self.option = card, option
@@ -87,9 +99,9 @@ class ShipCardFace(CardFace):
         card = load_ships()[number]
         self.set_card(t, number, classes={"-infleet": chosen is not None, "-cursor": cursor},
                       tooltip=f"Card {number}. Action: {card.action.name}: {card.action.text}"
-                      if mode != "beginner" else f"Card {number}")
-        self.border_title = f"▶ #{number} ◀" if cursor else f"#{number}"
-        self.border_subtitle = "in fleet" if chosen is not None else ""
+                      if mode != "beginner" else f"Card {number}",
+                      title=f"▶ #{number} ◀" if cursor else f"#{number}",
+                      subtitle="in fleet" if chosen is not None else "")
 
     def on_click(self, event) -> None:
         event.stop()
@@ -99,6 +111,7 @@ class ShipCardFace(CardFace):
         if offset is None:
             return
         _x, y = offset
+        y -= 1  # the top border
         if 0 <= y < self.n_options:
             self.post_message(self.OptionClicked(self.value, y))
 

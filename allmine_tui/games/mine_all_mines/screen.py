@@ -11,6 +11,7 @@ from textual.widgets import Footer, Static
 from ...engine import Action, IllegalAction
 from ...engine.names import short_names
 from ...ui.screens.play import PlayScreen
+from ...ui.widgets.lines import TextLines
 from ...ui.widgets.log import GameLog
 from .choices import (END_LABEL, SHORT, Unplayable, blocked_dwarves, menu_items, move_hint, path,
                       targets, undone_label)
@@ -89,7 +90,7 @@ class MineAllMinesScreen(PlayScreen):
                     "_under": [], "_told": ""}
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status-bar")
+        yield TextLines(id="status-bar")
         with Vertical(id="board"):
             yield MinesPanel(id="mines")
             yield MarketPanel(id="market")
@@ -119,6 +120,9 @@ class MineAllMinesScreen(PlayScreen):
 
     def _width(self) -> int:
         return self.size.width or self.app.size.width
+
+    def cursor_keys(self) -> tuple[str, str]:
+        return ("down", "up")
 
     def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
         self._view, self._legal = view, legal

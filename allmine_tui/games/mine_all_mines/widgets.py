@@ -6,13 +6,13 @@ so lines break between items, never inside one.
 from __future__ import annotations
 
 from rich.text import Text
-from textual.message import Message
 from textual.widgets import Static
 
 from ...engine.names import short_names, tags
 from ...ui.widgets.choicetree import ChoiceTree
 from .choices import END_LABEL, Unplayable
 from .data import GEM_NAMES, load
+from ...ui.widgets.player_input import PlayerInput
 from .labels import (GEM_SHORT, GEM_STYLES, JEWEL_SHORT, flow, gem_chip, jewel_text, need_text,
                      seat_style, support_card_text, support_name)
 
@@ -59,7 +59,7 @@ class MinesPanel(Static):
 
     DEFAULT_CSS = "MinesPanel { height: 6; width: 1fr; }"
 
-    class PlaceClicked(Message):
+    class PlaceClicked(PlayerInput):
         def __init__(self, mine: int, place: int) -> None:
             super().__init__()
             self.mine, self.place = mine, place

@@ -14,6 +14,7 @@ from textual.widgets import Footer, Static
 from ...engine import Action
 from ...engine.names import short_names
 from ...ui.screens.play import PlayScreen
+from ...ui.widgets.lines import TextLines
 from ...ui.widgets.choicetree import ChoiceTree
 from ...ui.widgets.keybutton import KeyButton
 from ...ui.widgets.log import GameLog
@@ -105,7 +106,7 @@ class ThisIsMineScreen(PlayScreen):
                     "_split_for": None}
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status-bar")
+        yield TextLines(id="status-bar")
         with Vertical(id="table"):
             yield SplitPanel(id="split")
             yield LotsPanel(id="lots")
@@ -146,6 +147,12 @@ class ThisIsMineScreen(PlayScreen):
         if viewer is not None and len(self.match.humans) > 1:
             t.append(f"· viewing as {names[viewer]} ", style="italic")
         return t
+
+    def cursor_keys(self) -> tuple[str, str]:
+        """Along the revealed cards when splitting, else along the menu."""
+        if self._view is not None and self._view["phase"] == "split":
+            return ("right", "left")
+        return ("down", "up")
 
     def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
         self._view, self._legal = view, legal

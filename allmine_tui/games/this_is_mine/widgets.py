@@ -5,13 +5,13 @@ import textwrap
 from collections import Counter
 
 from rich.text import Text
-from textual.message import Message
 from textual.widgets import Static
 
 from ...engine.names import short_names
 from .data import load, name_of, type_of
 from .rules import lot_name
 from .worth import key_lines
+from ...ui.widgets.player_input import PlayerInput
 
 SEAT_STYLES = ("bold cyan", "bold yellow", "bold magenta", "bold green")
 TYPE_STYLES = {"bibelot": "magenta", "suitcase": "bold yellow", "bottle": "green",
@@ -73,7 +73,7 @@ class LotsPanel(Static):
 
     DEFAULT_CSS = "LotsPanel { height: auto; padding: 0 1; }"
 
-    class LotClicked(Message):
+    class LotClicked(PlayerInput):
         def __init__(self, lot: int) -> None:
             super().__init__()
             self.lot = lot
@@ -145,12 +145,12 @@ class SplitPanel(Static):
     LABEL = 8  # width of "CARDS   " and " LOT A  "
     KEYS = "←/→ choose a card · A–{last} put it in that lot · Enter confirms · or click a card, then a lot"
 
-    class CardClicked(Message):
+    class CardClicked(PlayerInput):
         def __init__(self, index: int) -> None:
             super().__init__()
             self.index = index
 
-    class LotClicked(Message):
+    class LotClicked(PlayerInput):
         def __init__(self, lot: int) -> None:
             super().__init__()
             self.lot = lot

@@ -4,18 +4,19 @@ A game's screen subclasses ``PlayScreen`` and provides ``compose_board`` and ``s
 it calls ``submit(action)`` when the viewer makes a move. Everything about turns, bots, the curtain,
 saving and the end of the game is handled here, once for every game.
 
-Privacy is a mechanism of this class, not something each game must remember:
+Who is looking is decided by the session's hot-seat flow (``ui/flow.py``): this screen renders its
+state (the board for ``flow.viewer``, the curtain, the peek chooser, news for everyone, the
+results) and reports what people do. Privacy follows from the states:
 
 - Everything a screen keeps for the person looking at it (cursors, selections, half-made choices)
   is declared in the game screen's ``VIEWER_STATE``; those attributes are reset to their declared
-  values whenever the *owner* of the screen changes (a different viewer, or, on the table view,
-  a different person making a public decision).
-- When the viewer changes, the whole screen is composed afresh (new widgets, so no hidden widget,
-  scroll position, menu or tooltip keeps the previous viewer's things), notifications are dismissed
-  and input typed before the change is dropped (see ``accepts_input``): the new viewer gets exactly
-  what a freshly opened screen would give them.
-- When the viewer's private decision is sent and someone else is next, the private board is hidden
-  at once (in the same frame) and the curtain or the table view replaces it.
+  values whenever the flow's *owner* changes (a different viewer, or, on the table view, a
+  different person making a public decision). Notifications and tooltips go too, and input typed
+  before the new owner's screen was drawn is dropped (``accepts_input``, ``message_allowed``).
+- When a private view leaves the screen (the curtain comes up, or the table view returns), the
+  board is composed afresh behind the curtain (new widgets: no hidden widget, scroll position,
+  menu or tooltip keeps anything of the previous viewer), so the next viewer gets exactly what a
+  freshly opened screen would give them, and gets it at once when they pass their curtain.
 """
 from __future__ import annotations
 
@@ -23,7 +24,6 @@ import asyncio
 import copy
 import math
 import os
-import time
 from functools import partial
 from typing import Any, ClassVar
 
@@ -31,19 +31,22 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Footer, Static
 
 from ...engine import Action, IllegalAction
+from ..flow import Mode, Refused, State
 from ..session import GameSession
 from ..text import plain
+from ..textual_internals import MessageGate, clear_tooltip, event_clock
 from ..undo_command import TakeBackCommand
+from ..widgets.draw import set_content
+from ..widgets.lines import TextLines
 from ..widgets.log import GameLog
+from ..widgets.player_input import is_player_input
 from .curtain import CurtainScreen, input_grace
 
 _NOBODY = object()
 POLL_SECONDS = 0.1  # how often a shared game's file is checked for other screens' moves
-
-
 THINKING_AFTER = 0.3  # seconds a bot may take before the log says it is thinking
 
 
@@ -54,12 +57,7 @@ def bot_delay() -> float:
         return 0.7
 
 
-def _from_input(message) -> bool:
-    """Messages our widgets post when someone clicks or chooses (not Textual's own events)."""
-    return type(message).__module__.startswith("allmine_tui") or isinstance(message, Button.Pressed)
-
-
-class PlayScreen(Screen):
+class PlayScreen(MessageGate, Screen):
     DEFAULT_CSS = """
     #status-bar { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; text-style: bold; }
     """
@@ -84,22 +82,24 @@ class PlayScreen(Screen):
         super().__init__()
         self.session = session
         self.match = session.match
+        self.flow = session.flow
         self.viewer: int | None = None
-        self.actor: int | None = None  # who acts now on this screen (see GameSession.actor)
-        self._owner: object = _NOBODY
-        self._drawn_viewer: object = _NOBODY
+        self.actor: int | None = None  # who acts now on this screen (see Flow.actor)
+        self._epoch = -1  # the flow's owner_epoch this screen last rendered
+        self._board_viewer: object = _NOBODY  # whose view the board's widgets hold
         self._rebuilding = False
         self._input_since = math.inf  # input is closed until the first frame is on screen
-        self._owner_since = 0.0  # when the current owner got the screen
-        self._curtain_open = False
+        self._owner_since = 0.0  # when the current owner got the screen (event clock)
+        self._overlay: Screen | None = None  # our curtain, chooser or news on top
+        self._overlay_for: State | None = None
         self._results_shown = False
         self._thinking: int | None = None  # the bot seat whose move is being worked out
-        self._interludes: list[Screen] = []
+        self._bot_seat: int | None = None  # the bot the worker is choosing for
         self.reset_viewer_state()
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static(id="status-bar")
+        yield TextLines(id="status-bar")
         yield from self.compose_board()
         yield GameLog(id="game-log")
         yield Footer()
@@ -116,6 +116,11 @@ class PlayScreen(Screen):
     def status_text(self, view: dict, viewer: int | None) -> str | Text:
         return self.match.rules.info.title
 
+    def cursor_keys(self) -> tuple[str, str]:
+        """Two keys that move the viewer's cursor one step and back at the decision on screen
+        (``allmine bench`` times them)."""
+        return ("right", "left")
+
     @property
     def names(self) -> list[str]:
         return self.session.names
@@ -128,29 +133,27 @@ class PlayScreen(Screen):
     def accepts_input(self, event) -> bool:
         """Keys and clicks made before the current owner's screen was on view are dropped: typed
         ahead by the previous person, they must not act for (or reveal) the next one."""
-        if not self.session.needs_curtain():
+        if self.flow.solo:
             return True  # one person at the keyboard: nothing typed ahead belongs to another
         return not self._rebuilding and getattr(event, "time", 0.0) >= self._input_since
 
-    async def _on_message(self, message) -> None:
+    def message_allowed(self, message) -> bool:
         """A widget's message made from the previous owner's input (a menu line chosen, a card
         clicked) that is handled after the owner changed is dropped, so one person's double
         Enter never acts for the next one."""
-        if message.time < self._owner_since and _from_input(message):
-            return
-        await super()._on_message(message)
+        return not (is_player_input(message) and message.time < self._owner_since)
 
     def _open_input(self) -> None:
         """Keys count from now on, after the grace (which also covers the few milliseconds
         before the new owner's screen is painted)."""
         if not self._rebuilding:
-            self._input_since = time.monotonic() + input_grace()
+            self._input_since = event_clock() + input_grace()
 
     def _close_input(self) -> None:
         self._input_since = math.inf
 
     def _owner_changed(self) -> None:
-        self._owner_since = time.monotonic()
+        self._owner_since = event_clock()
         self.reset_viewer_state()
         self._close_input()
         self.dismiss_private_notices()
@@ -162,54 +165,46 @@ class PlayScreen(Screen):
         self.app.clear_notifications()
         # anything posted later by the handler that changed the owner goes too
         self.call_later(self.app.clear_notifications)
-        try:
-            self._clear_tooltip()
-        except Exception:  # pragma: no cover - no tooltip machinery yet
-            pass
+        clear_tooltip(self)
 
-    # -- the loop ------------------------------------------------------------------------------
+    # -- rendering the flow ----------------------------------------------------------------------
     def on_mount(self) -> None:
         self.board_mounted()
-        self.redraw()
         # the curtain (when one is due) comes up before the table is ever painted
-        self.advance()
+        self.render_flow()
         self.call_after_refresh(self.app.check_size)
         if hasattr(self.session, "poll"):  # a game other screens play too: watch for their moves
             self.set_interval(POLL_SECONDS, self._poll)
 
-    def _poll(self) -> None:
-        """Moves made elsewhere (``session.poll()``: None when nothing changed, else the new
-        events) are drawn, and the game goes on from them."""
-        events = self.session.poll()
-        if events is None or not self.is_attached:
-            return
-        self._queue_interludes(events)
-        self.redraw()
-        self.advance()
+    def _alive(self) -> bool:
+        """On the stack and not closing (a closing widget reports ``display`` False)."""
+        return self.is_attached and self.display and self in self.app.screen_stack
 
-    def on_unmount(self) -> None:
-        close = getattr(self.session, "close", None)
-        if close is not None:  # e.g. give back a shared game's seats
-            close()
-
-    def redraw(self) -> None:
-        if not self.is_attached or self._pruning:
+    def render_flow(self) -> None:
+        """Show the flow's state: the owner's board, the overlay the state asks for (curtain,
+        chooser, news), a bot at work, or the results."""
+        if not self._alive():
             return  # (closing: a bot's move may still arrive)
-        session = self.session
-        viewer = session.screen_viewer()
-        actor = session.actor()
-        owner = (viewer,) if viewer is not None else (None, actor)
-        if owner != self._owner:
-            self._owner = owner
+        flow = self.flow
+        if flow.owner_epoch != self._epoch:
+            self._epoch = flow.owner_epoch
             self._owner_changed()
-            if self._drawn_viewer is not _NOBODY and viewer != self._drawn_viewer:
-                self._start_rebuild()
-        self.viewer, self.actor = viewer, actor
-        if self._rebuilding:
-            return  # drawn when the fresh widgets are in
-        if self._input_since == math.inf:
-            self._open_input()
-        self._draw()
+        viewer = flow.viewer
+        if flow.private_views and self._board_viewer not in (_NOBODY, None) \
+                and self._board_viewer != viewer:
+            self._start_rebuild()  # a private view leaves the screen: fresh widgets
+        self.viewer, self.actor = viewer, flow.actor
+        self._sync_overlay()
+        if not self._rebuilding:
+            self._draw()
+            if self._input_since == math.inf and self.app.screen is self:
+                self._open_input()
+        mode = flow.state.mode
+        if mode is Mode.BOTS:
+            self._start_bot()
+        elif mode is Mode.RESULTS and not self._results_shown:
+            self._results_shown = True
+            self.set_timer(1.0 if bot_delay() else 0.05, self._results)
 
     def _draw(self) -> None:
         session, viewer = self.session, self.viewer
@@ -217,26 +212,27 @@ class PlayScreen(Screen):
         legal: list[Action] = []
         if self.actor is not None:
             legal = self.match.legal_actions(self.actor)
-        self._drawn_viewer = viewer
+        self._board_viewer = viewer
         status = self.status_text(view, viewer)
-        self.query_one("#status-bar", Static).update(
-            plain(status) if isinstance(status, str) else status)
+        status = plain(status) if isinstance(status, str) else status
+        if self.flow.state.mode is Mode.PEEK:  # the way out stays in view
+            status = Text.assemble((" Peek: press p when you are done ", "bold reverse"), " ",
+                                   status)
+        set_content(self.query_one("#status-bar", TextLines), status)
         self.show(view, viewer, legal)
         self.query_one(GameLog).sync(session, viewer)
         if session.save_error:
             self.notify(session.save_error, severity="error")
             session.save_error = None
 
-    def _show_thinking(self) -> None:
-        """Under the log's last line, "Cleo is thinking…" while a bot takes its time."""
-        if self._rebuilding or not self.is_attached:
-            return
-        line = "" if self._thinking is None else f"{self.names[self._thinking]} is thinking…"
-        for log in self.query(GameLog):  # none while the screen is closing
-            log.set_pending(line)
+    def redraw(self) -> None:
+        """Draw the board again as the flow stands (after a resize, a scroll...)."""
+        if self._alive() and not self._rebuilding:
+            self._draw()
 
     def _start_rebuild(self) -> None:
-        """A new viewer: hide everything now, then compose the screen afresh and draw it."""
+        """Hide the board now, then compose it afresh and draw it."""
+        self._board_viewer = _NOBODY
         if self._rebuilding:
             return  # the rebuild under way draws whoever owns the screen when it is done
         for child in self.children:
@@ -250,14 +246,81 @@ class PlayScreen(Screen):
             await self.recompose()
         finally:
             self._rebuilding = False
-        if not self.is_attached:
+        if not self._alive():
             return
         self.board_mounted()
-        self.viewer = self.session.screen_viewer()
-        self.actor = self.session.actor()
-        self._draw()
         self.refresh_bindings()  # the new Footer lists the keys
-        self._open_input()
+        self.render_flow()
+
+    # -- overlays: the curtain, the peek chooser, news for everyone ------------------------------
+    def _wanted_overlay(self) -> State | None:
+        state = self.flow.state
+        if state.mode in (Mode.CURTAIN, Mode.CHOOSING, Mode.INTERLUDE):
+            return state
+        return None
+
+    def _sync_overlay(self) -> None:
+        wanted = self._wanted_overlay()
+        if self._overlay is not None and self._overlay_for == wanted and \
+                (wanted is None or wanted.mode is not Mode.INTERLUDE
+                 or self._overlay is self.flow.current_interlude()):
+            return
+        old, self._overlay, self._overlay_for = self._overlay, None, None
+        if old is not None and old in self.app.screen_stack:
+            if self.app.screen is old:  # the game moved on under it (another screen's move)
+                self.app.pop_screen()
+        if wanted is None:
+            return
+        if wanted.mode is Mode.CURTAIN:
+            reason = "Peeking: press p when you are done." if wanted.peek else ""
+            screen: Screen = CurtainScreen(self.names[wanted.seat], reason, peek=wanted.peek)
+            callback = self._curtain_answer
+        elif wanted.mode is Mode.CHOOSING:
+            from .choose_player import ChoosePlayerScreen
+
+            people = [(s, self.names[s]) for s in self.flow.people]
+            screen, callback = ChoosePlayerScreen(people), self._peeker_chosen
+        else:
+            screen, callback = self.flow.current_interlude(), self._interlude_done
+        self.dismiss_private_notices()
+        self._overlay, self._overlay_for = screen, wanted
+        self.app.push_screen(screen, partial(self._overlay_closed, screen, callback))
+
+    def _overlay_closed(self, screen: Screen, callback, answer=None) -> None:
+        if self._overlay is not screen:
+            return  # replaced meanwhile
+        self._overlay = self._overlay_for = None
+        callback(answer)
+
+    def _curtain_answer(self, answer: str | None) -> None:
+        flow = self.flow
+        try:
+            if answer == "ready":
+                flow.pass_curtain()
+            elif answer == "peek":
+                flow.ask_peek()
+            else:  # back to the menu; the game is saved, and the curtain comes first again
+                if flow.state.peek:
+                    flow.end_peek()
+                self.action_menu()
+                return
+        except Refused:
+            pass
+        self.render_flow()
+
+    def _peeker_chosen(self, seat: int | None) -> None:
+        try:
+            self.flow.choose_peeker(seat)
+        except Refused as exc:
+            self.notify(str(exc), severity="warning")
+        self.render_flow()
+
+    def _interlude_done(self, _answer=None) -> None:
+        try:
+            self.flow.interlude_done()
+        except Refused:
+            pass
+        self.render_flow()
 
     def interlude(self, events: list) -> Screen | None:
         """A game may return a screen to show after some events (e.g. a hand's scores)."""
@@ -268,73 +331,79 @@ class PlayScreen(Screen):
             return
         screen = self.interlude(events)
         if screen is not None:
-            self._interludes.append(screen)
+            self.flow.add_interlude(screen)
+            self.flow.settle()
 
-    def advance(self) -> None:
-        if self._curtain_open or not self.is_attached:
+    # -- bots and other screens --------------------------------------------------------------------
+    def _start_bot(self) -> None:
+        seats = self.match.bot_seats_to_act()
+        if not seats or self._bot_seat is not None:
             return
-        if self._interludes:
-            screen = self._interludes.pop(0)
-            self._curtain_open = True
-
-            def done(_result=None) -> None:
-                self._curtain_open = False
-                self.advance()
-
-            self.app.push_screen(screen, done)
-            return
-        if self.session.peeking:  # nothing moves on while someone looks at their own cards
-            self.redraw()
-            return
-        step = self.session.next_step()
-        if step.kind == "over":
-            self.redraw()
-            if not self._results_shown:
-                self._results_shown = True
-                self.set_timer(1.0 if bot_delay() else 0.05, self._results)
-            return
-        if step.kind == "bots":
-            self.redraw()
-            # a partial, not a coroutine: a worker cancelled before it starts leaves no
-            # never-awaited coroutine behind
-            self.run_worker(partial(self._bot_turn, step.seat), exclusive=True, group="bots")
-            return
-        if step.curtain:
-            self._show_curtain(step.seat)
-            return
-        self.redraw()
+        self._bot_seat = seats[0]
+        # a partial, not a coroutine: a worker cancelled before it starts leaves no
+        # never-awaited coroutine behind
+        self.run_worker(partial(self._bot_turn, seats[0]), exclusive=True, group="bots")
 
     async def _bot_turn(self, seat: int) -> None:
+        try:
+            action = await self._bot_choose(seat)
+        finally:
+            self._bot_seat = None
+        if action is None or not self._alive():
+            return
+        if not self.flow.bots_may_act() or self.match.bot_seats_to_act()[:1] != [seat]:
+            self.render_flow()  # a peek or a take-back came first: think again later
+            return
+        self._queue_interludes(self.session.apply_bot(seat, action))
+        self.render_flow()
+
+    async def _bot_choose(self, seat: int) -> Action | None:
         delay = 0.0 if self._secret_decision(seat) else bot_delay()
         if delay:
             await asyncio.sleep(delay)
-        if not self.is_attached:
-            return
+        if not self._alive():
+            return None
         self._thinking = seat
         shown = self.set_timer(THINKING_AFTER, self._show_thinking)  # quick moves never flash it
         try:
-            action = await asyncio.to_thread(self.session.bot_choice, seat)
+            return await asyncio.to_thread(self.session.bot_choice, seat)
         finally:
             self._thinking = None
             shown.stop()
             self._show_thinking()
-        if not self.is_attached or self.app.screen_stack.count(self) == 0:
+
+    def _show_thinking(self) -> None:
+        """Under the log's last line, "Cleo is thinking…" while a bot takes its time."""
+        if self._rebuilding or not self.is_attached:
             return
-        if self.session.peeking or self.match.bot_seats_to_act()[:1] != [seat]:
-            self.advance()
-            return
-        self._queue_interludes(self.session.apply(seat, action))
-        self.redraw()
-        self.advance()
+        line = "" if self._thinking is None else f"{self.names[self._thinking]} is thinking…"
+        for log in self.query(GameLog):  # none while the screen is closing
+            log.set_pending(line)
 
     def _secret_decision(self, seat: int) -> bool:
         """A bot's part of a simultaneous secret phase (several seats to act at once): nobody can
         watch it, so it needs no pause."""
         return len(self.match.to_act()) > 1
 
+    def _poll(self) -> None:
+        """Moves made elsewhere (``session.poll()``: None when nothing changed, else the new
+        events) are drawn, and the game goes on from them."""
+        events = self.session.poll()
+        if events is None or not self.is_attached:
+            return
+        self._queue_interludes(events)
+        self.render_flow()
+
+    def on_unmount(self) -> None:
+        close = getattr(self.session, "close", None)
+        if close is not None:  # e.g. give back a shared game's seats
+            close()
+
+    # -- moves -----------------------------------------------------------------------------------
     def submit(self, action: Action) -> bool:
-        """Play ``action`` for the viewer. An illegal move is explained and changes nothing."""
-        seat = self.session.actor()
+        """Play ``action`` for the person acting. An illegal move is explained and changes
+        nothing."""
+        seat = self.flow.actor
         if seat is None or seat not in self.match.to_act():
             self.notify("It is not your turn.", severity="warning")
             return False
@@ -344,33 +413,8 @@ class PlayScreen(Screen):
             self.notify(str(exc), title="Not allowed", severity="warning")
             return False
         self._queue_interludes(events)
-        self.redraw()
-        self.advance()
+        self.render_flow()
         return True
-
-    # -- curtain -------------------------------------------------------------------------------
-    def _show_curtain(self, seat: int, reason: str = "", peek: bool = False) -> None:
-        self.session.raise_curtain()
-        self._curtain_open = True
-        self.redraw()  # table view underneath, so nothing private lingers
-        self.dismiss_private_notices()
-
-        def passed(answer: str | None) -> None:
-            self._curtain_open = False
-            if answer == "peek":
-                self._choose_peeker(after=seat)
-                return
-            if answer != "ready":
-                self.session.end_peek()
-                self.app.pop_screen()
-                return
-            if peek:
-                self.session.peeking = True
-            self.session.curtain_passed(seat)
-            self.redraw()
-            self.advance()
-
-        self.app.push_screen(CurtainScreen(self.names[seat], reason, peek=peek), passed)
 
     # -- actions -------------------------------------------------------------------------------
     def action_help(self) -> None:
@@ -380,8 +424,20 @@ class PlayScreen(Screen):
 
     def action_menu(self) -> None:
         self.session.autosave()
+        self.app.clear_notifications()  # notices of this game stay with it
         self.notify(self.session.leave_note, timeout=3)
-        self.app.pop_screen()
+        if self.app.screen is self:
+            self.app.pop_screen()
+        else:
+            self.dismiss_to_menu()
+
+    def dismiss_to_menu(self) -> None:
+        """Leave with whatever is open over this screen (the curtain's Esc)."""
+        app = self.app
+        while app.screen is not self and len(app.screen_stack) > 1:
+            app.pop_screen()
+        if app.screen is self:
+            app.pop_screen()
 
     def action_undo(self) -> None:
         """Take back the viewer's last move (GameSession.undo says when that is allowed)."""
@@ -390,42 +446,18 @@ class PlayScreen(Screen):
             self.notify(reason, title="Cannot take back", severity="warning")
             return
         self.workers.cancel_group(self, "bots")  # a bot may have been thinking about the move
-        self.redraw()
-        self.advance()
+        self._bot_seat = None
+        self.render_flow()
 
     def action_peek(self) -> None:
-        """Between turns, with several humans, let one of them look at their own hand."""
-        session = self.session
-        if not self.session.needs_curtain() or self.match.is_over():
-            self.notify("Your hand is already on screen.", severity="information")
+        """Between turns, with several people, let one of them look at their own hand; during
+        a peek, p ends it."""
+        try:
+            self.flow.ask_peek()
+        except Refused as exc:
+            self.notify(str(exc), severity="information")
             return
-        if session.peeking:
-            session.end_peek()
-            self.redraw()
-            self.advance()
-            return
-        if self.viewer is not None:
-            self.notify("Your hand is already on screen.", severity="information")
-            return
-        self._choose_peeker()
-
-    def _choose_peeker(self, after: int | None = None) -> None:
-        """Ask who wants to peek; that person gets their own curtain. ``after``: the seat whose
-        curtain was up, which comes back if nobody peeks."""
-        from .choose_player import ChoosePlayerScreen
-
-        humans = self.session.humans
-
-        def chosen(seat: int | None) -> None:
-            if seat is not None and seat == after:
-                # the person whose turn it is: that is simply passing their curtain
-                self._show_curtain(seat)
-            elif seat is not None:
-                self._show_curtain(seat, "Peeking: press p when you are done.", peek=True)
-            else:
-                self.advance()
-
-        self.app.push_screen(ChoosePlayerScreen([(s, self.names[s]) for s in humans]), chosen)
+        self.render_flow()
 
     def _results(self) -> None:
         if self.is_current:
@@ -435,9 +467,7 @@ class PlayScreen(Screen):
 
     def on_screen_resume(self) -> None:
         self.app.call_after_refresh(self.app.check_size)
-        self.redraw()
-        if self.match.is_over() and not self._results_shown:
-            self.advance()
+        self.render_flow()
 
     def on_screen_suspend(self) -> None:
         self._close_input()

@@ -20,7 +20,8 @@ from ...engine import Action, IllegalAction, Match
 from ...engine.history import Timeline
 from .. import app as app_module
 from ..app import AllMineApp
-from ..session import GameSession, Step
+from ..flow import ReplayFlow
+from ..session import GameSession
 from .play import PlayScreen
 
 NOT_FINISHED = "is not finished: a replay would show cards still secret. Finish it first."
@@ -35,8 +36,8 @@ class ReplaySession(GameSession):
         self.timeline = Timeline(match)
         shown = Match(match.game_id, match.seats, match.seed, match.options)
         super().__init__(shown, None)
-        self.curtain_up = False
         self.seat = 0
+        self.flow = ReplayFlow(lambda: self.seat)
         self.position = 0
         self.goto(self.timeline.last if position is None else position)
 
@@ -72,15 +73,6 @@ class ReplaySession(GameSession):
         return f"{self.names[seat]}: {self.match.rules.describe_action(action)}"
 
     # -- what the game screen asks -------------------------------------------------------------
-    def next_step(self) -> Step:
-        return Step("human", None, False)  # nothing to run: the screen just draws
-
-    def screen_viewer(self) -> int | None:
-        return self.seat
-
-    def actor(self) -> int | None:
-        return None
-
     def apply(self, seat: int, action: Action):
         raise IllegalAction("This is a replay of a finished game: nothing can be played.")
 
@@ -153,24 +145,24 @@ class ReplayControls(PlayScreen):
     # -- keys ----------------------------------------------------------------------------------
     def action_replay_step(self, delta: int) -> None:
         self.session.step(delta)
-        self.redraw()
+        self.render_flow()
 
     def action_replay_round(self, delta: int) -> None:
         self.session.by_round(delta)
-        self.redraw()
+        self.render_flow()
 
     def action_replay_goto(self, where: str) -> None:
         self.session.goto(0 if where == "start" else self.session.timeline.last)
-        self.redraw()
+        self.render_flow()
 
     def action_replay_seat(self, delta: int) -> None:
         self.session.choose_seat(self.session.seat + delta)
-        self.redraw()
+        self.render_flow()
 
     def action_replay_pick(self, seat: int) -> None:
         if seat < len(self.session.names):
             self.session.choose_seat(seat)
-            self.redraw()
+            self.render_flow()
 
     def submit(self, action: Action) -> bool:
         self.notify("This is a replay of a finished game: nothing can be played.",

@@ -1,45 +1,181 @@
 """Card faces and backs shared by every game.
 
-A ``CardFace`` is a small bordered widget with a one-line label (e.g. "▲M12★"); it posts
-``CardFace.Clicked`` when clicked. ``backs`` draws a splayed pile of card backs as text. Colour is
-only ever a second cue: every label carries a symbol and a letter.
+A ``CardFace`` is a small widget of fixed size with a bordered label (e.g. "▲M12★"); it posts
+``CardFace.Clicked`` when clicked. It draws its border and its state (legal, dim, under the cursor,
+winning, blank) in its own content rather than through CSS classes: a new state is then a content
+update of one fixed-size widget (no style sheet to apply, no layout pass), which keeps a cursor key
+within a frame. ``backs`` draws a splayed pile of card backs as text. Colour is only ever a second
+cue: every label carries a symbol and a letter, and the cursor and the winner have borders of their
+own shape.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from rich.style import Style
 from rich.text import Text
-from textual.message import Message
-from textual.widgets import Static
+from textual.color import Color
+from .draw import set_tooltip
+from .lines import TextLines
+from .player_input import PlayerInput
+
+BOXES = {
+    "round": "╭─╮│╰─╯",
+    "heavy": "┏━┓┃┗━┛",
+    "double": "╔═╗║╚═╝",
+}
 
 
-class CardFace(Static):
+@dataclass(frozen=True)
+class Look:
+    """How a card face is drawn: its border's shape and colour (a theme variable, with an
+    opacity), the background inside (or none), and the label's emphasis."""
+
+    box: str = "round"
+    border: tuple[str, float] = ("foreground", 0.4)
+    background: tuple[str, float] | None = None
+    bold: bool = True
+    dim: bool = False
+    muted: bool = False
+
+
+#: the states a card can be in, and their looks; when several apply, the last listed wins
+#: (as the CSS cascade of the earlier version did)
+STATES: dict[str, Look] = {
+    "-dim": Look(border=("foreground", 0.15), bold=False, dim=True),
+    "-legal": Look(border=("success", 1.0)),
+    "-cursor": Look(box="heavy", border=("accent", 1.0), background=("accent", 0.25)),
+    "-winning": Look(box="double", border=("warning", 1.0)),
+    "-blank": Look(border=("foreground", 0.15), bold=False, muted=True),
+}
+
+
+def theme_colour(app, name: str, alpha: float = 1.0) -> Color:
+    """A theme colour (``name`` as in CSS without the $) at ``alpha`` over the screen's
+    background, as an opaque colour."""
+    cache = app.__dict__.setdefault("_card_colours", {})
+    key = (app.theme, name, alpha)
+    colour = cache.get(key)
+    if colour is None:
+        variables = app.get_css_variables()
+        base = Color.parse(variables.get("surface", variables.get("background", "#000000")))
+        raw, *rest = (variables.get(name) or "foreground").split()
+        if rest and rest[0].endswith("%"):  # e.g. "auto 60%"
+            alpha *= float(rest[0][:-1]) / 100
+        if raw == "auto" or raw not in variables and not raw.startswith("#"):
+            raw = variables.get("foreground", "#e0e0e0")
+        colour = base.blend(Color.parse(raw), alpha)
+        cache[key] = colour
+    return colour
+
+
+def look_of(classes: dict[str, bool] | None) -> Look:
+    """The look of a card in the given states: as with CSS rules of equal weight, the state
+    listed last in STATES sets the border; the background comes from the last state that has
+    one; any state that drops the bold, dims or mutes the label does so."""
+    on = [STATES[name] for name in STATES if (classes or {}).get(name)]
+    if not on:
+        return Look()
+    last = on[-1]
+    background = next((s.background for s in reversed(on) if s.background is not None), None)
+    return Look(box=last.box, border=last.border, background=background,
+                bold=all(s.bold for s in on), dim=any(s.dim for s in on),
+                muted=any(s.muted for s in on))
+
+
+def boxed(app, label: Text, width: int, height: int, look: Look, *, align: str = "center",
+          title: str = "", subtitle: str = "") -> Text:
+    """``label`` inside a border of ``look``, ``width`` × ``height`` cells in all (a title and a
+    subtitle in the top and bottom edges, as Textual draws ``border_title``)."""
+    tl, h, tr, v, bl, bh, br = BOXES[look.box]
+    border = Style(color=theme_colour(app, *look.border).rich_color)
+    base = Style(bold=look.bold, dim=look.dim)
+    if look.muted:
+        base += Style(color=theme_colour(app, "text-muted").rich_color)
+    if look.background is not None:
+        bg = Style(bgcolor=theme_colour(app, *look.background).rich_color)
+        border += bg
+        base += bg
+    inner_w, inner_h = width - 2, height - 2
+    rows = label.split("\n", allow_blank=True)[:inner_h] if label.plain else []
+    top = (inner_h - len(rows)) // 2 if align == "center" else 0
+    out = Text()
+    out.append(_edge(tl, h, tr, inner_w, title), style=border)
+    for i in range(inner_h):
+        out.append("\n")
+        out.append(v, style=border)
+        k = i - top
+        row = rows[k].copy() if 0 <= k < len(rows) else Text("")
+        row.truncate(inner_w, overflow="ellipsis")
+        pad = inner_w - row.cell_len
+        left = pad // 2 if align == "center" else 0
+        cell = Text(" " * left, style=base)  # the base first: the label's own colours win
+        cell.append_text(row)
+        cell.append(" " * (pad - left))
+        out.append_text(cell)
+        out.append(v, style=border)
+    out.append("\n")
+    out.append(_edge(bl, bh, br, inner_w, subtitle), style=border)
+    return out
+
+
+def _edge(left: str, line: str, right: str, inner: int, title: str) -> str:
+    if title and len(title) + 2 <= inner:
+        return f"{left} {title} {line * (inner - len(title) - 2)}{right}"
+    return f"{left}{line * inner}{right}"
+
+
+class CardFace(TextLines):
     DEFAULT_CSS = """
-    CardFace {
-        width: 7; height: 3; border: round $foreground 40%; content-align: center middle;
-        text-style: bold; margin: 0 0 0 0;
-    }
-    CardFace.-dim { text-opacity: 45%; border: round $foreground 15%; text-style: none; }
-    CardFace.-legal { border: round $success; }
-    CardFace.-cursor { border: heavy $accent; background: $accent 25%; }
-    CardFace.-winning { border: double $warning; }
-    CardFace.-blank { border: round $foreground 15%; color: $text-muted; text-style: none; }
+    CardFace { width: 7; height: 3; margin: 0 0 0 0; }
     """
+    #: how the label sits inside the border ("center": middle of the card; "top": first line)
+    ALIGN = "center"
 
-    class Clicked(Message):
+    class Clicked(PlayerInput):
         def __init__(self, card: "CardFace") -> None:
             super().__init__()
             self.card = card
 
     def __init__(self, label: str | Text = "", value: object = None, **kwargs) -> None:
-        super().__init__(label, **kwargs)
+        super().__init__("", **kwargs)
         self.value = value
+        self._initial = Text(label) if isinstance(label, str) else label
+        self._face: tuple | None = None
+
+    def on_mount(self) -> None:
+        if self._face is None and self._initial.plain:
+            self.set_card(self._initial, self.value)
+
+    def look(self, classes: dict[str, bool]) -> Look:
+        return look_of(classes)
 
     def set_card(self, label: str | Text, value: object, *, classes: dict[str, bool] | None = None,
-                 tooltip: str | None = None) -> None:
+                 tooltip: str | None = None, title: str = "", subtitle: str = "") -> None:
+        """Show a card in the given states; only a face that differs from the one shown is
+        drawn again."""
         self.value = value
-        self.update(label)
-        for name, on in (classes or {}).items():
-            self.set_class(on, name)
-        self.tooltip = tooltip
+        label = Text(label) if isinstance(label, str) else label
+        on = tuple(sorted(name for name, flag in (classes or {}).items() if flag))
+        size = (self.styles.width, self.styles.height)
+        face = (label.plain, tuple(label.spans), str(label.style), on, title, subtitle, size,
+                self.app.theme)
+        if face != self._face:
+            self._face = face
+            width = int(self.styles.width.value) if self.styles.width else 7
+            height = int(self.styles.height.value) if self.styles.height else 3
+            look = self.look({name: True for name in on})
+            self.set_text(boxed(self.app, label, width, height, look, align=self.ALIGN,
+                                title=title, subtitle=subtitle))
+        set_tooltip(self, tooltip)
+
+    def clear(self) -> None:
+        """An empty place: nothing drawn, nothing to click."""
+        self.value = None
+        if self._face != ():
+            self._face = ()
+            self.set_text("")
+        set_tooltip(self, None)
 
     def on_click(self, event) -> None:
         event.stop()

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.message import Message
 from textual.widgets import Static
+from .player_input import PlayerInput
 
 
 class ChoiceTree(Static):
@@ -20,12 +20,12 @@ class ChoiceTree(Static):
     ChoiceTree { height: auto; padding: 0 1; }
     """
 
-    class Chosen(Message):
+    class Chosen(PlayerInput):
         def __init__(self, value: Any) -> None:
             super().__init__()
             self.value = value
 
-    class Highlighted(Message):
+    class Highlighted(PlayerInput):
         """The values under the cursor's entry (for highlighting the board)."""
 
         def __init__(self, values: list) -> None:

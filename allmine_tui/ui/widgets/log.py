@@ -1,41 +1,51 @@
 """The game log: what happened, in order, as the current viewer may read it."""
 from __future__ import annotations
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from .lines import line_strip
 
 BOLD_KINDS = frozenset({"trick", "hand_scored", "game_over", "reveal"})
+PENDING_STYLE = "dim italic"
 
 
-class GameLog(VerticalScroll):
+class GameLog(ScrollView):
     """Shows the session's events for one viewer. Private notes (such as your own prediction)
     are only written while their owner is the viewer: the log is rebuilt whenever the viewer
-    changes. The text wraps to the width the log has now, so it rewraps after a resize, and it
-    keeps the newest line in view unless the reader has scrolled back."""
+    changes. Each event is wrapped to the width the log has now and kept as drawn lines, so a
+    new event adds its lines without touching the others (no layout pass); a resize wraps
+    everything again. The log keeps the newest line in view unless the reader has scrolled
+    back."""
 
     can_focus = False  # the arrow keys belong to the game; the wheel still scrolls the log
     DEFAULT_CSS = """
-    GameLog { height: 6; border-top: solid $primary-darken-2; scrollbar-size-vertical: 1; }
-    GameLog > #log-text { width: 1fr; height: auto; padding: 0 1 0 0; }
+    GameLog { height: 6; border-top: solid $primary-darken-2; scrollbar-size-vertical: 1;
+              padding: 0 1 0 0; }
     """
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._shown = 0
         self._viewer: object = object()
-        self._text = Text()
         self._last: object = None
+        self._events: list[Text] = []  # each event's text, unwrapped
+        self._lines: list[Strip] = []  # every event wrapped to the width below
+        self._wrapped_at = 0
         self._pending: str = ""  # a passing line under the last one ("Cleo is thinking…")
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="log-text", markup=False)
 
     @property
     def text(self) -> Text:
         """Everything the log holds now (its whole scrollback)."""
-        return self._text
+        return Text("\n").join(self._events)
+
+    @property
+    def pending(self) -> str:
+        return self._pending
 
     def sync(self, session, viewer: int | None) -> None:
         events = session.match.events
@@ -43,36 +53,83 @@ class GameLog(VerticalScroll):
         # continues what is shown
         if viewer != self._viewer or len(events) < self._shown or \
                 (self._shown and events[self._shown - 1] is not self._last):
-            self._text = Text()
+            self._events, self._lines = [], []
             self._shown = 0
             self._viewer = viewer
+            self.refresh()
         if self._shown == len(events) and self._shown:
             return
-        for event in events[self._shown:]:
-            if self._text:
-                self._text.append("\n")
-            self._text.append(session.format(event, viewer),
-                              style="bold" if event.kind in BOLD_KINDS else "")
+        new = [Text(session.format(e, viewer), style="bold" if e.kind in BOLD_KINDS else "")
+               for e in events[self._shown:]]
         self._shown = len(events)
         self._last = events[-1] if events else None
-        self._update()
+        self._events.extend(new)
+        width = self._width()
+        if width != self._wrapped_at:
+            self._rewrap()
+        else:
+            for text in new:
+                self._lines.extend(self._wrap(text, width))
+        self._update_size()
 
     def set_pending(self, line: str) -> None:
         """Show ``line`` under the last event until it is replaced or cleared with ""."""
         if line != self._pending:
             self._pending = line
-            self._update()
+            self._update_size()
+            self.refresh()
 
-    def _update(self) -> None:
-        text = self._text
-        if self._pending:
-            text = text.copy()
-            if text:
-                text.append("\n")
-            text.append(self._pending, style="dim italic")
-        self.query_one("#log-text", Static).update(text)
+    # -- drawing ---------------------------------------------------------------------------------
+    def _width(self) -> int:
+        return max(10, self.scrollable_content_region.width or (self.app.size.width - 2))
 
-    def on_mount(self) -> None:
-        # stays scrolled to the newest line as lines come and as the text rewraps, until the
-        # reader scrolls back (and again once they scroll down to the end)
-        self.anchor()
+    def _wrap(self, text: Text, width: int) -> list[Strip]:
+        console = self.app.console
+        lines = text.wrap(console, width, overflow="fold")
+        return [line_strip(line, console, Style()) for line in lines]
+
+    def _rewrap(self) -> None:
+        width = self._width()
+        self._wrapped_at = width
+        self._lines = [strip for text in self._events for strip in self._wrap(text, width)]
+        self.refresh()
+
+    def _update_size(self) -> None:
+        height = len(self._lines) + (1 if self._pending else 0)
+        self.virtual_size = Size(self._wrapped_at or self._width(), height)
+        self._keep_end()
+        self.refresh()
+
+    def _keep_end(self) -> None:
+        """Stay on the newest line as lines come and as the text rewraps, until the reader
+        scrolls back (and again once they scroll down to the end)."""
+        if self._at_end:
+            self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
+
+    _at_end = True
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._at_end = new_value >= self.max_scroll_y - 1
+
+    def on_resize(self, _event) -> None:
+        if self._width() != self._wrapped_at:
+            self._rewrap()
+            self._update_size()
+        else:
+            self._keep_end()
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        index = scroll_y + y
+        width = self.scrollable_content_region.width
+        style = self.rich_style
+        if index < len(self._lines):
+            strip = self._lines[index]
+        elif index == len(self._lines) and self._pending:
+            strip = line_strip(Text(self._pending, style=PENDING_STYLE), self.app.console,
+                               Style())
+        else:
+            return Strip.blank(width, style)
+        return Strip(Segment.apply_style(strip, style)).crop_extend(scroll_x, scroll_x + width,
+                                                                    style)

@@ -1,0 +1,98 @@
+"""Every use of Textual's private APIs, in one place.
+
+Textual is pinned to a minor release in pyproject.toml, and tests/test_textual_internals.py checks,
+for each function here, that the attribute it uses exists in the installed Textual and that it is
+really called (a Textual upgrade that renamed one fails that test instead of silently losing what
+it gave us: for the stale-message filter, privacy).
+
+- ``event_clock``: the clock of Textual's event stamps (``Message.time``), so that the input gate
+  compares like with like on every platform (monotonic, or perf_counter on Windows).
+- ``MessageGate``: a screen mixin that sees every message before its handlers run
+  (``_on_message``), to drop player input made for a previous owner of the screen.
+- ``clear_tooltip``: hide a tooltip that is up (``Screen._clear_tooltip``).
+- ``replace_same_notifications``: a notification replaces one with the same text
+  (``App._on_notify``, ``App._notifications``, ``App._unnotify``).
+- ``forget_closed_widgets``: clear a memo that keeps closed screens' widgets alive
+  (``StylesCache.get_inner_outer``).
+- ``live_nodes`` / ``timer_count``: every DOM node and timer, for the soak test
+  (``App._registry``, ``_timers``).
+- ``driver``: the app's driver, to hand it keys as a terminal would (``App._driver``).
+- ``compositor``: the screen's compositor, to read the painted frame (``Screen._compositor``).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from textual import _time
+from textual.app import App
+from textual.screen import Screen
+
+#: the clock of ``Message.time`` (and so of every key and click)
+event_clock: Callable[[], float] = _time.get_time
+
+
+class MessageGate:
+    """Mixed into a Screen: ``message_allowed(message)`` is asked before any handler sees a
+    message; a message it refuses is dropped (not handled, not bubbled further)."""
+
+    def message_allowed(self, message) -> bool:  # pragma: no cover - overridden
+        return True
+
+    async def _on_message(self, message) -> None:
+        if not self.message_allowed(message):
+            return
+        await super()._on_message(message)  # type: ignore[misc]
+
+
+def clear_tooltip(screen: Screen) -> None:
+    screen._clear_tooltip()
+
+
+def live_notifications(app: App) -> list[Any]:
+    return list(app._notifications)
+
+
+def drop_notification(app: App, notification: Any) -> None:
+    app._unnotify(notification, refresh=False)
+
+
+def replace_same_notifications(app_class: type) -> type:
+    """Class decorator for an App: a new notification with the same text, title and severity
+    as one still on screen replaces it (its time starts again), so a refused key pressed ten
+    times never stacks ten copies. (Textual calls its own ``_on_notify`` after this one, which
+    shows the new notification.)"""
+
+    def _on_notify(self, event) -> None:
+        new = event.notification
+        for old in live_notifications(self):
+            if (old.message, old.title, old.severity) == (new.message, new.title, new.severity):
+                drop_notification(self, old)
+
+    app_class._on_notify = _on_notify  # type: ignore[attr-defined]
+    return app_class
+
+
+def forget_closed_widgets() -> None:
+    """Let the widgets of closed screens go. Textual memoizes a colour calculation per widget
+    (``StylesCache.get_inner_outer``, an lru_cache of 1,024 entries on a method), which keeps
+    every closed screen's widgets and their rendered lines alive until 1,024 more have passed:
+    about 10,000 objects and a few MiB per game. The memo is cheap to rebuild."""
+    from textual._styles_cache import StylesCache
+
+    StylesCache.get_inner_outer.cache_clear()
+
+
+def live_nodes(app: App) -> list[Any]:
+    return list(app._registry)
+
+
+def timer_count(app: App) -> int:
+    return len(app._timers) + sum(len(node._timers) for node in live_nodes(app))
+
+
+def driver(app: App) -> Any:
+    return app._driver
+
+
+def compositor(screen: Screen) -> Any:
+    return screen._compositor

@@ -1,0 +1,121 @@
+"""``TextLines``: a widget that shows a ``Text`` exactly as laid out, drawn line by line.
+
+It uses Textual's line API (``render_line``): each line of the text becomes a strip of segments
+once, kept in a shared cache, and a new text repaints only the lines that differ. It never wraps
+(a line longer than the widget is cut) and needs no layout pass unless the number of lines or, for
+a widget of ``width: auto``, the longest line changes. Made for what the game tables show most:
+card faces, rows of a table, prompts.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+
+_CACHE: "OrderedDict[tuple, Strip]" = OrderedDict()
+_CACHE_SIZE = 4096
+
+
+def _line_key(line: Text) -> tuple:
+    return (line.plain, tuple(line.spans), str(line.style))
+
+
+def line_strip(line: Text, console, base: Style) -> Strip:
+    """One line of text as a strip: ``base`` under the line's own style under its spans
+    (``Text.render`` alone leaves out the style of the whole text)."""
+    own = line.style
+    style = base + (console.get_style(own) if isinstance(own, str) and own else
+                    own if isinstance(own, Style) else Style())
+    return Strip(list(Segment.apply_style(line.render(console), style)), line.cell_len)
+
+
+def text_key(text: Text) -> tuple:
+    """What a Text draws, as a value (Text's ``==`` leaves out the style of the whole text)."""
+    return (text.plain, tuple(text.spans), str(text.style), text.justify, text.overflow,
+            text.no_wrap, text.end)
+
+
+class TextLines(Widget):
+    """Shows ``text``: call ``set_text``; only the lines that changed are drawn again."""
+
+    DEFAULT_CSS = """
+    TextLines { height: auto; width: 1fr; }
+    """
+
+    def __init__(self, text: str | Text = "", **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._text = Text(text) if isinstance(text, str) else text
+        self._lines: list[Text] = self._split(self._text)
+        self._keys: list[tuple] = [_line_key(line) for line in self._lines]
+        self._base: Style | None = None
+
+    # -- what it shows ---------------------------------------------------------------------------
+    @property
+    def content(self) -> Text:
+        """The text shown (as ``Static.content`` is)."""
+        return self._text
+
+    @staticmethod
+    def _split(text: Text) -> list[Text]:
+        return list(text.split("\n", allow_blank=True)) if text.plain else []
+
+    def set_text(self, text: str | Text) -> bool:
+        """Show ``text``; returns whether anything changed on screen."""
+        text = Text(text) if isinstance(text, str) else text
+        if text_key(text) == text_key(self._text):
+            return False
+        lines = self._split(text)
+        keys = [_line_key(line) for line in lines]
+        old_keys = self._keys
+        old_extent = (len(old_keys), max((line.cell_len for line in self._lines), default=0))
+        self._text, self._lines, self._keys = text, lines, keys
+        extent = (len(keys), max((line.cell_len for line in lines), default=0))
+        styles = self.styles
+        auto_w = styles.width is not None and styles.width.is_auto
+        auto_h = styles.height is not None and styles.height.is_auto
+        if (auto_h and extent[0] != old_extent[0]) or (auto_w and extent[1] != old_extent[1]):
+            self.refresh(layout=True)
+            return True
+        width = self.size.width
+        if not width:
+            self.refresh()
+            return True
+        changed = [Region(0, y, width, 1) for y in range(max(len(keys), len(old_keys)))
+                   if (keys[y] if y < len(keys) else None)
+                   != (old_keys[y] if y < len(old_keys) else None)]
+        if changed:
+            self.refresh(*changed)
+        return True
+
+    # -- Textual's side ------------------------------------------------------------------------------
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return len(self._lines)
+
+    def get_content_width(self, container, viewport) -> int:
+        return max((line.cell_len for line in self._lines), default=0)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._base = None  # the colours around it changed (a theme, a class)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if self._base is None:
+            self._base = self.rich_style
+        base = self._base
+        if y >= len(self._lines):
+            return Strip.blank(width, base)
+        key = (self._keys[y], base)
+        strip = _CACHE.get(key)
+        if strip is None:
+            strip = _CACHE[key] = line_strip(self._lines[y], self.app.console, base)
+            if len(_CACHE) > _CACHE_SIZE:
+                _CACHE.popitem(last=False)
+        else:
+            _CACHE.move_to_end(key)
+        return strip.crop_extend(0, width, base)
