@@ -176,6 +176,9 @@ class PlayScreen(Screen):
         self.call_after_refresh(self.app.check_size)
         if hasattr(self.session, "poll"):  # a game other screens play too: watch for their moves
             self.set_interval(POLL_SECONDS, self._poll)
+            from ..presence_view import watch_presence  # issue 20: who is connected
+
+            watch_presence(self)
 
     def _poll(self) -> None:
         """Moves made elsewhere (``session.poll()``: None when nothing changed, else the new
