@@ -3,6 +3,7 @@ shared game and its join codes) and ``join`` (open a shared game as your seat). 
 ``allmine`` parser by ``cli.build_parser``."""
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 
@@ -63,24 +64,45 @@ def cmd_host(args) -> int:
     return 0
 
 
+JOIN_ENV = "ALLMINE_JOIN_CODE"
+BROWSER_SEAT_WAIT = 5.0  # seconds a reloaded page's new app waits for the old one to let go
+
+
+def join_codes(args) -> list[str]:
+    """The codes to join: the arguments; ``-``: a line of standard input; none: the
+    ALLMINE_JOIN_CODE environment variable (so a code need not show in ``ps``). Empty when
+    there are none: the join screen then asks."""
+    from . import shared
+
+    given = list(args.codes)
+    if given == ["-"]:
+        given = [sys.stdin.readline()]
+    elif not given:
+        given = [os.environ.get(JOIN_ENV, "")]
+    return shared.split_codes(" ".join(given))
+
+
 def cmd_join(args) -> int:
     from . import shared
 
+    codes = join_codes(args)
     try:
-        play = shared.join(args.codes)
+        from .ui.join_app import JoinApp
+        from .ui.shared_session import SharedSession
+    except ModuleNotFoundError as exc:
+        print(f"{PROG}: the terminal app is not available in this build ({exc.name}).",
+              file=sys.stderr)
+        return 1
+    if not codes or args.in_browser:  # the join screen asks, or says why a code fails
+        JoinApp(codes=codes, wait=BROWSER_SEAT_WAIT if args.in_browser else 0.0).run()
+        return 0
+    try:
+        play = shared.join(codes)
     except shared.SharedError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
     try:
-        from .ui.app import AllMineApp
-        from .ui.shared_session import SharedSession
-    except ModuleNotFoundError as exc:
-        play.close()
-        print(f"{PROG}: the terminal app is not available in this build ({exc.name}).",
-              file=sys.stderr)
-        return 1
-    try:
-        AllMineApp(SharedSession(play)).run()
+        JoinApp(SharedSession(play)).run()
     finally:
         play.close()
     return 0
@@ -109,6 +131,12 @@ def add_commands(sub) -> None:
                        description="Open the shared game of CODE as that code's seat. With "
                                    "several codes of one game, those seats play hot seat on this "
                                    "screen (with the curtain). A code works until its game is "
-                                   "over.")
-    p.add_argument("codes", metavar="CODE", nargs="+", help="a join code printed by allmine host")
+                                   "over. A code given as an argument shows in ps to every "
+                                   "account of this machine: 'allmine join -' (standard "
+                                   f"input) or ${JOIN_ENV} keep it out of sight, and with no "
+                                   "code the join screen asks for it.")
+    p.add_argument("codes", metavar="CODE", nargs="*",
+                   help="a join code printed by allmine host; '-' reads the codes from standard "
+                        f"input; none: ${JOIN_ENV}, else the join screen asks")
+    p.add_argument("--in-browser", action="store_true", help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_join)
