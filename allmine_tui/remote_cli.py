@@ -18,16 +18,29 @@ def cmd_serve(args) -> int:
 
     if not 0 < args.port < 65536:
         raise UsageError(f"--port must be between 1 and 65535, not {args.port}.")
+    if not 0 < args.max_sessions <= 100:
+        raise UsageError(f"--max-sessions must be between 1 and 100, not {args.max_sessions}.")
+    for name in args.allow_host:
+        bare = name.strip("[]")
+        if not bare or any(ch in bare for ch in "/@?# ") or \
+                (":" in bare and not serve.is_address(bare)):
+            raise UsageError(f"--allow-host takes a host name such as games.example.com, not "
+                             f"{name!r}.")
     try:
         import textual_serve  # noqa: F401
     except ModuleNotFoundError:
         print(f"{PROG}: serve needs textual-serve (pip install textual-serve).", file=sys.stderr)
         return 1
     if not serve.is_loopback(args.host):
+        what = "join your shared games with their codes" if args.join_only else \
+            "start games and open your saves"
         print(f"{PROG}: warning: serving on {args.host}:{args.port}, so anyone who can reach "
-              "that port can start games and open your saves.", file=sys.stderr)
+              f"that port and has the address with its key can {what}; the connection is not "
+              "encrypted (see README: a reverse proxy with TLS).", file=sys.stderr)
+    settings = serve.Settings(args.host, args.port, args.max_sessions, args.join_only,
+                              [h.strip("[]").lower() for h in args.allow_host])
     try:
-        serve.serve(args.host, args.port)
+        serve.serve(settings)
     except OSError as exc:
         print(f"{PROG}: cannot serve on {args.host}:{args.port} ({exc.strerror or exc}).",
               file=sys.stderr)
@@ -112,12 +125,22 @@ def add_commands(sub) -> None:
     from .cli import add_game_setup_arguments
 
     p = sub.add_parser("serve", help="play in a web browser (textual-serve)",
-                       description="Serve the whole app to web browsers: open "
-                                   "http://HOST:PORT/ and every tab gets its own app. Only this "
-                                   "machine can connect unless --host says otherwise.")
+                       description="Serve the app to web browsers: open the address it prints "
+                                   "(http://HOST:PORT/?key=..., with a key made at every start) "
+                                   "and every tab gets its own app. Only this machine can "
+                                   "connect unless --host says otherwise. --join-only serves a "
+                                   "page that can only join shared games, for friends.")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (127.0.0.1; 0.0.0.0 for every network)")
     p.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    p.add_argument("--join-only", action="store_true",
+                   help="serve only the join screen of shared games: no game list, saves or "
+                        "records")
+    p.add_argument("--max-sessions", type=int, default=4, metavar="N",
+                   help="at most N app processes at once (4)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a name browsers use for this server (e.g. behind a reverse proxy); "
+                        "repeat for several")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("host", help="create a shared game and print its join codes",

@@ -112,10 +112,10 @@ class JoinScreen(Screen):
             return
         show_in_address(self.app, codes)
 
+    def check_action(self, action: str, parameters) -> bool | None:
+        return not (action == "back" and self.root)  # nothing under the join-only app's own
+
     def action_back(self) -> None:
-        if self.root:
-            self.notify("This screen only joins shared games; Ctrl+Q closes it.")
-            return
         self.app.pop_screen()
 
 
