@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import ipaddress
+import json
 import logging
 import mimetypes
 import os
@@ -158,6 +159,11 @@ def app_command(join: bool = False) -> str:
     return f"{command} join --in-browser" if join else command
 
 
+def app_arguments(join: bool) -> list[str]:
+    """The same, as the arguments a spare process is given (serve_spare.py)."""
+    return ["join", "--in-browser"] if join else []
+
+
 def make_server(settings: Settings):
     """A textual-serve Server for the app, with the checks described above."""
     from aiohttp import web
@@ -169,17 +175,34 @@ def make_server(settings: Settings):
 
     class AppProcess(AppService):
         """One app process, with its own environment: the join codes of the page's address,
-        and never codes from the server's own environment."""
+        and never codes from the server's own environment. Given a ``spare`` (a process
+        already started, see serve_spare.py), it runs the app in that one."""
 
-        def __init__(self, *args, extra_env: dict[str, str], **kwargs) -> None:
+        def __init__(self, *args, extra_env: dict[str, str], argv: list[str] = (),
+                     spare=None, **kwargs) -> None:
             super().__init__(*args, **kwargs)
             self.extra_env = extra_env
+            self.argv = list(argv)
+            self.spare = spare
 
         def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
             environment = super()._build_environment(width=width, height=height)
             environment.pop(JOIN_ENV, None)
             environment.update(self.extra_env)
             return environment
+
+        async def _open_app_process(self, width: int = 80, height: int = 24):
+            if self.spare is None:
+                return await super()._open_app_process(width, height)
+            order = {"env": self._build_environment(width, height), "argv": self.argv}
+            process = self._process = self.spare
+            self._stdin = process.stdin
+            process.stdin.write(json.dumps(order).encode() + b"\n")
+            await process.stdin.drain()
+            return process
+
+    async def nothing_async(*_args) -> None:
+        return None
 
     class AccessLog(AbstractAccessLogger):
         """One line per request, without the query (the key) or a join code."""
@@ -200,6 +223,9 @@ def make_server(settings: Settings):
                              port=settings.port, title=title)
             self.settings = settings
             self.sessions: dict[object, web.WebSocketResponse] = {}
+            self.spare = None  # an app process waiting for the next page (serve_spare.py)
+            self.spawning = False
+            self.stopping = False
 
         async def _make_app(self) -> web.Application:
             app = web.Application(middlewares=[self.guard])
@@ -285,24 +311,27 @@ def make_server(settings: Settings):
             if self.full():
                 raise web.HTTPServiceUnavailable(text="All screens of this server are in use.\n")
             env = {JOIN_ENV: codes.replace(".", " ")} if codes else {}
-            return await self.run_app(request, app_command(settings.join_only or bool(codes)),
-                                      env)
+            return await self.run_app(request, settings.join_only or bool(codes), env)
 
-        async def run_app(self, request, command: str, env: dict[str, str]):
-            """textual-serve's websocket handler, with the app process counted and given its
-            own command and environment."""
+        async def run_app(self, request, join: bool, env: dict[str, str]):
+            """textual-serve's websocket handler, with the app process counted, given its own
+            command and environment, and taken from the spare when there is one."""
             websocket = web.WebSocketResponse(heartbeat=15)
             width = to_int(request.query.get("width", "80"), 80)
             height = to_int(request.query.get("height", "24"), 24)
             token = object()
             self.sessions[token] = websocket  # counted before any wait: the cap holds
+            spare = self.take_spare()
+            log.info("app opened (%d of at most %d)", len(self.sessions), settings.max_sessions)
             service = None
             try:
                 await websocket.prepare(request)
-                service = AppProcess(command, write_bytes=websocket.send_bytes,
+                service = AppProcess(app_command(join), write_bytes=websocket.send_bytes,
                                      write_str=websocket.send_str, close=websocket.close,
                                      download_manager=self.download_manager, debug=self.debug,
-                                     extra_env=env)
+                                     extra_env=env, argv=app_arguments(join), spare=spare)
+                spare = None  # the service owns it now
+                self.start_spare()
                 await service.start(width, height)
                 try:
                     await self._process_messages(websocket, service)
@@ -315,10 +344,59 @@ def make_server(settings: Settings):
             finally:
                 if service is not None:
                     await service.stop()
+                if spare is not None:  # taken, never used: not to be left running
+                    await self.end_process(spare)
                 self.sessions.pop(token, None)
+                log.info("app closed (%d still open)", len(self.sessions))
+                self.start_spare()
             return websocket
 
+        # -- the spare app process ----------------------------------------------------------
+        def take_spare(self):
+            """The spare process for a page (None when there is none, or it has died)."""
+            spare, self.spare = self.spare, None
+            if spare is not None and spare.returncode is None:
+                return spare
+            if spare is not None:  # it ended by itself: collect it
+                asyncio.get_running_loop().create_task(self.end_process(spare))
+            return None
+
+        def start_spare(self) -> None:
+            """Start a spare in the background when the cap leaves room for one (the spare
+            counts as an app process) and there is none."""
+            if self.stopping or self.spare is not None or self.spawning or \
+                    len(self.sessions) >= settings.max_sessions:
+                return
+            self.spawning = True
+            asyncio.get_running_loop().create_task(self._spawn_spare())
+
+        async def _spawn_spare(self) -> None:
+            model = AppProcess(self.command, write_bytes=nothing_async, write_str=nothing_async,
+                               close=nothing_async, download_manager=self.download_manager,
+                               debug=self.debug, extra_env={})
+            try:
+                process = await asyncio.create_subprocess_exec(
+                    sys.executable, "-m", "allmine_tui.serve_spare",
+                    stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                    stderr=asyncio.subprocess.PIPE, env=model._build_environment())
+            except OSError as exc:  # no spare: pages start their app as they come
+                log.warning("no spare app process (%s)", exc)
+                return
+            finally:
+                self.spawning = False
+            if self.stopping or len(self.sessions) >= settings.max_sessions:
+                await self.end_process(process)  # no room for it any more
+                return
+            self.spare = process
+
+        @staticmethod
+        async def end_process(process) -> None:
+            if process.returncode is None:
+                process.kill()
+            await process.communicate()
+
         async def on_startup(self, app) -> None:
+            self.start_spare()
             s = self.settings
             what = "a page for joining shared games" if s.join_only else "the whole app"
             print(f"allmine serve: {what}, at most {s.max_sessions} at once. Open:", flush=True)
@@ -332,6 +410,10 @@ def make_server(settings: Settings):
         async def on_shutdown(self, app) -> None:
             """Ctrl+C: every page's connection is closed first, so each app quits cleanly
             (its game is already saved) before the server stops."""
+            self.stopping = True
+            spare = self.take_spare()
+            if spare is not None:
+                await self.end_process(spare)
             for websocket in list(self.sessions.values()):
                 await websocket.close(message=b"The server is stopping.")
             for _ in range(100):  # and each app has quit (see run_app's finally)

@@ -285,19 +285,46 @@ class Served:
     def cookie(self) -> dict:
         return {f"allmine_key_{self.port}": self.key}
 
-    def app_processes(self) -> list[str]:
-        """The command lines of the app processes the server runs now."""
+    def processes(self) -> list[str]:
+        """The command lines of the app processes under the server now: those of open pages,
+        and the spare one waiting for the next page (``-m allmine_tui.serve_spare``)."""
         return [cmd for pid, cmd in descendants(self.process.pid)
                 if "-m allmine_tui" in cmd and not cmd.startswith(("/bin/sh", "sh "))]
 
-    async def wait_for_apps(self, count: int, timeout: float = 20.0) -> list[str]:
+    async def wait_for_spare(self, timeout: float = 30.0) -> None:
+        """Until the spare app process has loaded and waits for a page (it is blocked reading
+        its standard input: system call 0, read, on descriptor 0)."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            apps = self.app_processes()
-            if len(apps) == count:
-                return apps
+            for pid, cmd in descendants(self.process.pid):
+                if "allmine_tui.serve_spare" in cmd:
+                    try:
+                        call = (Path("/proc") / str(pid) / "syscall").read_text().split()
+                    except OSError:
+                        continue
+                    if call[:2] == ["0", "0x0"]:
+                        return
+            await asyncio.sleep(0.05)
+        raise AssertionError("no spare app process is waiting")
+
+    def open_apps(self) -> int:
+        """How many pages have an app now, by the server's log ("app opened (2 of at most
+        4)", "app closed (1 still open)")."""
+        import re
+
+        counts = re.findall(r"app (?:opened|closed) \((\d+)", "".join(self.lines))
+        return int(counts[-1]) if counts else 0
+
+    async def wait_for_apps(self, count: int, timeout: float = 20.0) -> None:
+        """Until ``count`` pages have an app, and no app process is left over beyond those
+        and the one spare."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.open_apps() == count and len(self.processes()) <= count + 1:
+                return
             await asyncio.sleep(0.1)
-        raise AssertionError(f"{len(self.app_processes())} app processes, not {count}")
+        raise AssertionError(f"{self.open_apps()} open apps and processes {self.processes()}, "
+                             f"not {count}")
 
     def stop(self) -> str:
         self.process.terminate()
