@@ -207,6 +207,10 @@ class AutoSaver:
         """Hand the match's current state to the writer. Returns the reason the last write
         failed (once), or None; once saving has stopped (the file was changed by another
         process), the reason every time, and nothing more is written."""
+        with _WRITER.cond:  # (while no write of it is under way, the file must be ours)
+            if self.expected is not UNCHECKED and not self.stopped and \
+                    not _WRITER.busy(self.key) and file_stamp(self.path) != self.expected:
+                self.stopped = CHANGED_ELSEWHERE.format(name=self.path.name)
         if self.stopped:
             return self.stopped
         try:
