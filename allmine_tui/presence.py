@@ -70,18 +70,19 @@ class Presence:
     def line(self) -> str:
         """Absent people first (what the others wait for), then who is here."""
         now = self.clock()
-        away, back, here = [], [], [self.names[s] + " (you)" for s in self.mine]
+        away, absent, back = [], [], []
+        here = [self.names[s] + " (you)" for s in self.mine]
         for seat in self.others:
             name, state = self.names[seat], self.state.get(seat)
             if state == "gone":
                 waited = int(now - self.since.get(seat, now))
                 away.append(f"{name} left (waiting {waited // 60}:{waited % 60:02d})")
             elif state == "new":
-                away.append(f"{name} has not joined yet")
+                absent.append(f"{name} has not joined yet")
             else:
                 came = self.since.get(seat)
                 if came is not None and now - came < BACK_SHOWN:
                     back.append(f"{name} is back")
                 here.append(name)
-        line = " · ".join(away + back + ["here: " + ", ".join(here)])
+        line = " · ".join(away + absent + back + ["here: " + ", ".join(here)])
         return line[:1].upper() + line[1:]
