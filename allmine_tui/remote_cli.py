@@ -68,8 +68,8 @@ def cmd_host(args) -> int:
     print("Join codes, one per person (shown only this once; give each player their own):")
     for seat, code in codes.items():
         print(f"  {names[seat]:<{width}}  {PROG} join {code}")
-    print("Each opens that seat in any terminal of this account, or in a browser through "
-          f"'{PROG} serve' (j on the game list).")
+    print(f"Each opens that seat in any terminal of this account ('{PROG} join' asks for the "
+          f"code, which keeps it out of ps), or in a browser through '{PROG} serve --join-only'.")
     if os.environ.get("ALLMINE_DATA_DIR"):
         print(f"Join with the same ALLMINE_DATA_DIR ({storage.data_dir()}).")
     if len(codes) < len(match.seats):
