@@ -401,9 +401,13 @@ def make_server(settings: Settings):
             what = "a page for joining shared games" if s.join_only else "the whole app"
             print(f"allmine serve: {what}, at most {s.max_sessions} at once. Open:", flush=True)
             print(f"  {s.url()}", flush=True)
-            if s.host in WILDCARDS or not is_loopback(s.host):
-                name = s.allow_hosts[0] if s.allow_hosts else "THIS-MACHINE'S-ADDRESS"
-                print(f"  from other machines: {s.url(name)}", flush=True)
+            if s.host in WILDCARDS:
+                print(f"  from other machines: {s.url('THIS-MACHINE-S-ADDRESS')}", flush=True)
+            for name in s.allow_hosts:
+                if is_loopback(s.host):  # only a proxy on this machine can pass it on
+                    print(f"  through your proxy: https://{name}/?key={s.key}", flush=True)
+                else:
+                    print(f"  as {name}: {s.url(name)}", flush=True)
             print("The key in the address changes at every start; give it only to people you "
                   "play with. Ctrl+C stops the server.", flush=True)
 
