@@ -344,6 +344,8 @@ def make_server(settings: Settings):
             finally:
                 if service is not None:
                     await service.stop()
+                    if service._task is None and service._process is not None:
+                        await self.end_process(service._process)  # it never got going
                 if spare is not None:  # taken, never used: not to be left running
                     await self.end_process(spare)
                 self.sessions.pop(token, None)
