@@ -189,7 +189,13 @@ def cmd_resume(args) -> int:
     if SHARED in doc:  # played here it would lose its join codes and skip the lock
         raise UsageError(f"{path.name} is a shared game: open it with {PROG} join CODE.")
     created = doc.get("created") if isinstance(doc.get("created"), (int, float)) else None
-    return _run_app(match=match, save_path=path, created=created)
+    from .locks import SaveBusy
+
+    try:
+        return _run_app(match=match, save_path=path, created=created)
+    except SaveBusy as exc:  # open in another app (issue 20): one line, nothing written
+        print(f"{PROG}: cannot resume {path.name}: {exc}.", file=sys.stderr)
+        return 2
 
 
 def _load_for(path: Path, verb: str):

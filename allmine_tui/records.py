@@ -1,10 +1,11 @@
 """Lifetime records: one entry per finished game that had at least one human at the table.
 
 They live in ``records.json`` in the user data folder (beside ``saves/``, so deleting saves keeps
-them), rewritten atomically on each new entry. JSON rather than SQLite: a player adds a few
-records an evening, so the whole file is small, and the tables are simple sums over it; JSON
-reuses the saves' atomic write, leaves no journal files behind, reads well in any editor, and a
-damaged file is easy to recognise and set aside whole.
+them), rewritten atomically on each new entry, under a lock (``records.lock``) so that apps
+finishing at the same moment never drop each other's entry. JSON rather than SQLite: a
+player adds a few records an evening, so the whole file is small, and the tables are simple sums
+over it; JSON reuses the saves' atomic write, leaves no journal files behind, reads well in any
+editor, and a damaged file is easy to recognise and set aside whole.
 
 A file that cannot be read is renamed ``records.damaged-STAMP.json`` (kept, never deleted) and
 reported in one line; a new file is started. A file from a newer version is left alone and no
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from . import storage
+from . import locks, storage
 
 FORMAT = "allmine-records"
 VERSION = 1
@@ -126,11 +127,27 @@ def record_of(match, created: float | None, when: datetime | None = None) -> dic
     }
 
 
+LOCK_WAIT = 10.0  # seconds an app waits for another app adding its record
+
+
 def add(match, created: float | None, path: Path | None = None) -> tuple[bool, str | None]:
-    """Record a finished game with a human in it, once. Returns (added, problem)."""
+    """Record a finished game with a human in it, once. Returns (added, problem). The file is
+    read, extended and written under a lock (``records.lock``), so two apps finishing at the same
+    moment both keep their record."""
     if not match.is_over() or not match.humans:
         return False, None
     path = Path(path) if path else records_path()
+    try:
+        with locks.locked(path.with_suffix(".lock"), LOCK_WAIT,
+                          "The records file is busy in another app; this game was not recorded."):
+            return _add_locked(match, created, path)
+    except TimeoutError as exc:
+        return False, str(exc)
+    except OSError as exc:
+        return False, f"The game could not be recorded ({exc.strerror or exc})."
+
+
+def _add_locked(match, created: float | None, path: Path) -> tuple[bool, str | None]:
     records = load(path)
     if not records.writable:
         return False, records.problem

@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import storage
+from . import locks, storage
 from .engine import Action, Event, IllegalAction, Match
 from .save_format import SaveError, one_line
 
@@ -41,8 +41,15 @@ CODE_GROUPS, CODE_GROUP = 3, 4
 LOCK_WAIT = 5.0  # seconds a change waits for another screen's change to finish
 
 
+SEAT_WAIT = 0.3  # seconds a join waits for a seat's lock (another screen may be looking at it)
+
+
 class SharedError(Exception):
     """Something a shared game cannot do now; ``str()`` is one line for a player."""
+
+
+class SeatTaken(SharedError):
+    """The seat is open on another screen (which may be closing: a reloaded browser page)."""
 
 
 def shared_dir() -> Path:
@@ -66,6 +73,27 @@ def code_hash(code: str) -> str:
     return hashlib.sha256(f"allmine-join:{normal_code(code)}".encode()).hexdigest()
 
 
+CODE_LENGTH = CODE_GROUPS * CODE_GROUP
+
+
+def split_codes(text: str) -> list[str]:
+    """The codes in what a person typed or pasted: ``k7qm 3xzd p9fa`` is one code (its groups
+    separated by spaces), ``k7qm-3xzd-p9fa h2wc-8rtn-e5vb`` two. When the letters and digits
+    make whole codes, they are read as such; otherwise every word is one code."""
+    letters = normal_code(text)
+    if letters and len(letters) % CODE_LENGTH == 0:
+        chunks = [letters[i:i + CODE_LENGTH] for i in range(0, len(letters), CODE_LENGTH)]
+        return ["-".join(c[g:g + CODE_GROUP] for g in range(0, CODE_LENGTH, CODE_GROUP))
+                for c in chunks]
+    return [word for word in text.replace(",", " ").split() if normal_code(word)]
+
+
+def shown_code(code: str, limit: int = 16) -> str:
+    """A wrong code as it may be echoed: printable, and only a short start of a long one."""
+    text = "".join(ch for ch in code.strip() if ch.isprintable())
+    return text if len(text) <= limit else text[:8] + "…"
+
+
 # -- the file ------------------------------------------------------------------------------------
 def _stamp(path: Path) -> tuple | None:
     try:
@@ -75,24 +103,7 @@ def _stamp(path: Path) -> tuple | None:
     return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def _flock(path: Path, blocking_for: float | None):
-    """An open file holding an exclusive flock on ``path``, or None when another holder kept it
-    for ``blocking_for`` seconds (None: do not wait at all)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    end = time.monotonic() + (blocking_for or 0.0)
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return fd
-        except BlockingIOError:
-            if time.monotonic() >= end:
-                os.close(fd)
-                return None
-            time.sleep(0.005)
-        except OSError:
-            os.close(fd)
-            raise
+_flock = locks.open_lock  # the tests lock by hand under this name
 
 
 class SharedGame:
@@ -198,22 +209,22 @@ def find_code(code: str, folder: Path | None = None) -> tuple[Path, int] | None:
 
 @dataclass
 class SeatHold:
-    """The seat locks one screen holds; ``release()`` (or the process ending) frees them."""
+    """The seat locks one screen holds (each noting where and since when it is open);
+    ``release()``, or the process ending, frees them."""
 
-    fds: list[int] = field(default_factory=list)
+    holds: list[locks.Hold] = field(default_factory=list)
 
     def release(self) -> None:
-        for fd in self.fds:
-            with contextlib.suppress(OSError):
-                fcntl.flock(fd, fcntl.LOCK_UN)
-                os.close(fd)
-        self.fds.clear()
+        for hold in self.holds:
+            hold.release()
+        self.holds.clear()
 
 
 def join(codes: list[str], folder: Path | None = None) -> "SharedPlay":
-    """Open a shared game as the seats of ``codes``: SharedError (one line) for a wrong code,
-    codes of different games, a finished game or a seat already open on another screen."""
-    codes = [c for c in codes if normal_code(c)]
+    """Open a shared game as the seats of ``codes`` (as typed: see ``split_codes``): SharedError
+    (one line) for a wrong code, codes of different games or a finished game; SeatTaken for a
+    seat already open on another screen."""
+    codes = split_codes(" ".join(codes))
     if not codes:
         raise SharedError("Give at least one join code.")
     found: dict[int, str] = {}
@@ -221,7 +232,7 @@ def join(codes: list[str], folder: Path | None = None) -> "SharedPlay":
     for code in codes:
         hit = find_code(code, folder)
         if hit is None:
-            raise SharedError(f"No shared game has the join code '{code.strip()}'.")
+            raise SharedError(f"No shared game has the join code '{shown_code(code)}'.")
         if path is not None and hit[0] != path:
             raise SharedError("Those join codes belong to different games; join one game at a "
                               "time.")
@@ -240,16 +251,29 @@ def join(codes: list[str], folder: Path | None = None) -> "SharedPlay":
     hold = SeatHold()
     for seat in seats:
         try:
-            fd = _flock(game.seat_lock_path(seat), None)
+            taken = locks.Hold.take(game.seat_lock_path(seat), SEAT_WAIT)
         except OSError as exc:
             hold.release()
             raise SharedError(f"The seat cannot be locked ({exc.strerror or exc}).") from None
-        if fd is None:
+        if taken is None:
             hold.release()
-            raise SharedError(f"{match.seats[seat].name}'s seat is already open on another "
-                              "screen; close it there first.")
-        hold.fds.append(fd)
+            raise SeatTaken(f"{match.seats[seat].name}'s seat is already open on another "
+                            "screen; close it there first.")
+        hold.holds.append(taken)
     return SharedPlay(game, match, doc, seats, hold)
+
+
+def join_waiting(codes: list[str], wait: float, folder: Path | None = None) -> "SharedPlay":
+    """``join``, waiting up to ``wait`` seconds for a seat still open on a screen that is closing
+    (a browser page being reloaded: its old app is quitting as the new one starts)."""
+    end = time.monotonic() + wait
+    while True:
+        try:
+            return join(codes, folder)
+        except SeatTaken:
+            if time.monotonic() >= end:
+                raise
+            time.sleep(0.1)
 
 
 # -- playing -------------------------------------------------------------------------------------
@@ -274,6 +298,14 @@ def sync(match: Match, doc: dict) -> list[Event]:
     fresh = load_document(doc)
     match.__dict__.clear()  # the same object, so every screen holding it sees the new game
     match.__dict__.update(fresh.__dict__)
+    undone = doc[KEY].get("undone") if isinstance(doc.get(KEY), dict) else None
+    if isinstance(undone, dict) and isinstance(undone.get("seat"), int) and \
+            0 <= undone["seat"] < len(match.seats) and isinstance(undone.get("log"), int) and \
+            undone["log"] <= len(log):  # (only a take-back makes the file's log leave ours)
+        # the log on screen is rebuilt from the file: say why the end of it went away
+        event = Event(f"{{{undone['seat']}}} took back a move.", "undo")
+        match.events.append(event)
+        return [event]
     return []
 
 
@@ -346,6 +378,8 @@ class SharedPlay:
             if reason is not None:
                 return reason
             self.match.undo(seat)
+            # a note for the other screens, which reload the game and announce the take-back
+            doc[KEY] = {**doc[KEY], "undone": {"seat": seat, "log": len(self.match.log)}}
             self._write(doc)
         return None
 

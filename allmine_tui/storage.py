@@ -105,6 +105,22 @@ def write_save(path: Path, match, ui: dict | None = None, created: float | None 
     write_atomic(Path(path), encode_document(save_document(match, ui, created)))
 
 
+def file_stamp(path: Path) -> tuple | None:
+    """The identity of the file at ``path`` now (None: there is none). Every save replaces the
+    file by a rename, so every write, by any process, gives a new identity."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+UNCHECKED = object()  # an AutoSaver that writes without looking at the file first
+CHANGED_ELSEWHERE = ("{name} was changed by another screen since this one last saved it: this "
+                     "screen stops saving it, so the other screen's moves are kept. Close this "
+                     "game and open it again to go on from there.")
+
+
 class _Writer:
     """The one background thread that writes every autosave of this process, the newest document
     of each file (a document handed over while an older one of the same file waits replaces it)."""
@@ -142,7 +158,13 @@ class _Writer:
                 self.writing = key
             error = None
             try:
-                write_atomic(saver.path, text)
+                if saver.expected is not UNCHECKED and file_stamp(saver.path) != saver.expected:
+                    # another process wrote the file since our last write: never overwrite it
+                    saver.stopped = CHANGED_ELSEWHERE.format(name=saver.path.name)
+                else:
+                    write_atomic(saver.path, text)
+                    if saver.expected is not UNCHECKED:
+                        saver.expected = file_stamp(saver.path)
             except OSError as exc:
                 error = f"Autosave failed: {exc.strerror or exc}"
             except Exception as exc:  # never let the writer die: later saves must still go out
@@ -170,15 +192,27 @@ class AutoSaver:
     game reopened in the same process is never behind.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, expected: Any = UNCHECKED) -> None:
         self.path = Path(path)
         self.key = os.path.abspath(path)
         self.error: str | None = None  # why the last write failed, until reported by save()
         self.writes = 0  # documents written (fewer than saves when saves come faster)
+        # ``expected``: the file as this screen last saw it (``file_stamp``; None: no file yet).
+        # Before each write the file must still be that one, else saving stops for good
+        # (``stopped`` says why) and the other process's file is left as it is.
+        self.expected = expected
+        self.stopped: str | None = None
 
     def save(self, match, ui: dict | None = None, created: float | None = None) -> str | None:
         """Hand the match's current state to the writer. Returns the reason the last write
-        failed (once), or None."""
+        failed (once), or None; once saving has stopped (the file was changed by another
+        process), the reason every time, and nothing more is written."""
+        with _WRITER.cond:  # (while no write of it is under way, the file must be ours)
+            if self.expected is not UNCHECKED and not self.stopped and \
+                    not _WRITER.busy(self.key) and file_stamp(self.path) != self.expected:
+                self.stopped = CHANGED_ELSEWHERE.format(name=self.path.name)
+        if self.stopped:
+            return self.stopped
         try:
             text = encode_document(save_document(match, ui, created))
         except ValueError as exc:  # NaN or Infinity in the state: a bug, but keep playing

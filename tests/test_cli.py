@@ -304,10 +304,10 @@ def test_new_picks_a_random_seed(data, launched):
 def test_resume_by_name_and_newest(data, launched):
     folder = storage.saves_dir()
     match = mid_game_match()
-    storage.write_save(folder / "one.json", match, ui={"viewer": 0})
+    storage.write_save(folder / "one.json", match, created=1_700_000_000.0)
     assert cli.main(["resume", "one"]) == 0
     assert launched[-1]["save_path"] == folder / "one.json"
-    assert launched[-1]["ui_state"] == {"viewer": 0}
+    assert launched[-1]["created"] == 1_700_000_000.0
     assert launched[-1]["match"].log == match.log
     assert cli.main(["resume"]) == 0
     assert launched[-1]["save_path"] == folder / "one.json"

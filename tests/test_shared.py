@@ -128,8 +128,11 @@ def test_a_move_taken_back_elsewhere_rebuilds_the_match_in_place():
     bob.poll()
     assert len(held.log) == 1
     assert ann.undo(0) is None
-    assert bob.poll() == []  # changed, no news to tell
+    news = bob.poll()  # the match is rebuilt from the file, and the take-back is the news
+    assert [(e.text, e.kind) for e in news] == [("{0} took back a move.", "undo")]
+    assert held.events[-1] is news[0]  # also the last line of Bob's log
     assert bob.match is held and held.log == [] and ann.match.log == []
+    assert bob.poll() is None
     assert ann.undo(0) == "You have not made a move yet."
     ann.close(), bob.close()
 

@@ -10,12 +10,13 @@ import time
 from pathlib import Path
 
 from ..engine import Action, Event, Match
-from .. import records, storage
+from .. import locks, records, storage
 from .flow import Flow, Refused
 
 
 class GameSession:
     leave_note = "Game saved. Pick it up again with Continue."  # shown on leaving the game
+    one_writer = True  # issue 20: hold the save's lock while open (a shared game locks per move)
 
     def __init__(self, match: Match, save_path: Path | None, created: float | None = None) -> None:
         self.match = match
@@ -23,6 +24,13 @@ class GameSession:
         self.created = created if created is not None else time.time()
         self.save_error: str | None = None
         self._saver: storage.AutoSaver | None = None
+        # issue 20: one writer per save. locks.SaveBusy (a SaveError, one line) when another app
+        # has this save open; the saver then checks the file is still ours before each write.
+        self._hold = None
+        self._expected = storage.UNCHECKED
+        if self.save_path is not None and self.one_writer and not match.is_over():
+            self._hold = locks.hold_save(self.save_path)
+            self._expected = storage.file_stamp(self.save_path)
         # nobody holds the keyboard yet: with several people, the curtain comes first
         self.flow = Flow(self, self.humans)
 
@@ -105,11 +113,23 @@ class GameSession:
         if self.save_path is None:
             return
         if self._saver is None:
-            self._saver = storage.AutoSaver(self.save_path)
+            self._saver = storage.AutoSaver(self.save_path, self._expected)
         self.save_error = self._saver.save(self.match, None, self.created)
+
+    def close(self) -> None:
+        """The game leaves the screen: its last save reaches the disk, then its lock is given
+        back (issue 20)."""
+        if self._saver is not None:
+            self._saver.flush()
+        if self._hold is not None:
+            self._hold.release()
 
     @classmethod
     def load(cls, path: Path) -> "GameSession":
+        stamp = storage.file_stamp(path)  # issue 20: the file as read, before it is locked
         match, doc = storage.load_match(path)
         created = doc.get("created") if isinstance(doc.get("created"), (int, float)) else None
-        return cls(match, path, created)
+        session = cls(match, path, created)
+        if session._hold is not None:
+            session._expected = stamp  # changed between reading and locking: never overwritten
+        return session

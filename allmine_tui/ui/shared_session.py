@@ -17,12 +17,28 @@ from .session import GameSession
 
 class SharedSession(GameSession):
     can_rematch = False  # playing again is hosting a new shared game
+    one_writer = False  # every move is written under the game's own lock (shared.py)
     leave_note = "You left the shared game; your join code opens your seat again."
 
     def __init__(self, play: SharedPlay) -> None:
+        from ..presence import Presence
+
         self.play = play
         super().__init__(play.match, play.game.path, created=play.created)
         self._bot_bases: dict[int, int] = {}
+        self.presence = Presence(play.game, self.names, play.match.humans, play.seats)
+        self._notices: list[str] = []  # news for this screen's people (a take-back elsewhere)
+
+    def _noticed(self, events: list[Event] | None) -> list[Event] | None:
+        """Take-backs made on other screens are announced here (see ui/presence_view.py)."""
+        for event in events or ():
+            if event.kind == "undo":
+                self._notices.append(self.format(event, None))
+        return events
+
+    def take_notices(self) -> list[str]:
+        notices, self._notices = self._notices, []
+        return notices
 
     @property
     def humans(self) -> list[int]:
@@ -35,7 +51,7 @@ class SharedSession(GameSession):
         """None when the game did not change elsewhere, else the events that are new here
         (the flow has moved on with them)."""
         try:
-            events = self.play.poll()
+            events = self._noticed(self.play.poll())
         except SharedError as exc:
             self.save_error = str(exc)
             events = []
@@ -69,7 +85,8 @@ class SharedSession(GameSession):
             applied, events = self.play.act(seat, action, base)
         except SharedError as exc:
             self.save_error = str(exc)
-            return self.play.take_news(), False
+            return self._noticed(self.play.take_news()) or [], False
+        self._noticed(events)
         if applied and self.match.is_over():  # this screen made the last move: it records it
             problem = records.add(self.match, self.created)[1]
             self.save_error = self.save_error or problem

@@ -175,6 +175,9 @@ class PlayScreen(MessageGate, Screen):
         self.call_after_refresh(self.app.check_size)
         if hasattr(self.session, "poll"):  # a game other screens play too: watch for their moves
             self.set_interval(POLL_SECONDS, self._poll)
+            from ..presence_view import watch_presence  # issue 20: who is connected
+
+            watch_presence(self)
 
     def _alive(self) -> bool:
         """On the stack and not closing (a closing widget reports ``display`` False)."""

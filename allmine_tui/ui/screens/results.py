@@ -80,6 +80,8 @@ class ResultsScreen(Screen):
         self.match = session.match
         self.result = self.match.rules.result(self.match.state)
         self.history, self.history_problem = game_history(self.match)
+        # a shared game goes back to the join screen, never to this account's games (issue 20)
+        self._shared = not getattr(session, "can_rematch", True)
 
     def compose(self) -> ComposeResult:
         names = self.session.names
@@ -99,7 +101,8 @@ class ResultsScreen(Screen):
                 yield DataTable(id="history-table", cursor_type="none", zebra_stripes=True)
                 yield Static(id="history-notes")
         with Horizontal(id="results-buttons"):
-            yield Button("Games list  (enter)", id="menu", variant="primary", compact=True)
+            back = "Join screen" if self._shared else "Games list"  # issue 20
+            yield Button(f"{back}  (enter)", id="menu", variant="primary", compact=True)
             yield Button("Play again  (p)", id="play-again", variant="success", compact=True)
             yield Button("Final table  (f)", id="final-table", compact=True)
             yield Button("Replay  (v)", id="replay", compact=True)
@@ -188,12 +191,21 @@ class ResultsScreen(Screen):
     def action_menu(self) -> None:
         from .picker import back_to_picker
 
+        if self._shared:
+            from .join import back_to_join
+
+            back_to_join(self.app)
+            return
         back_to_picker(self.app)
 
     def action_new_game(self) -> None:
         from .picker import back_to_picker
         from .setup import SetupScreen
 
+        if self._shared:
+            self.notify("This was a shared game: host a new one to play again "
+                        "(allmine host).", severity="information")
+            return
         app = self.app
         back_to_picker(app)
         table = ([(s.name, s.bot) for s in self.match.seats], dict(self.match.options))

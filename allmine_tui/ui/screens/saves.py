@@ -210,6 +210,13 @@ class SavesScreen(Screen):
         def answered(yes: bool | None) -> None:
             if not yes:
                 return
+            from ... import locks
+
+            busy = locks.save_is_open(info.path)  # issue 20: never under another app's feet
+            if busy is not None:
+                self.notify(f"{info.path.name} is not deleted: {busy}.", severity="warning",
+                            timeout=8)
+                return
             try:
                 info.path.unlink()
             except FileNotFoundError:

@@ -1,0 +1,175 @@
+"""The join-only app (``allmine join``, ``allmine serve --join-only``) and the join screen (issue
+20): no game list, saves, records or new games by any key or palette command; a finished shared
+game goes back to the join screen, never into a local game; codes typed with spaces; a wrong code
+echoed only by its start; codes from standard input or the environment."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from allmine_tui import shared, storage
+from allmine_tui.engine import Match, Seat
+from allmine_tui.ui.app import AllMineApp
+from allmine_tui.ui.join_app import FORBIDDEN, JoinApp
+from allmine_tui.ui.screens.join import JoinScreen
+from allmine_tui.ui.screens.results import ResultsScreen
+from allmine_tui.ui.shared_session import SharedSession
+
+
+@pytest.fixture(autouse=True)
+def no_bot_delay(monkeypatch):
+    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
+
+
+def hosted(seed: int = 3):
+    return shared.host(Match("all-mine", [Seat("Ann"), Seat("Bob"), Seat("Cleo", "random")],
+                             seed))
+
+
+def stack(app) -> list[str]:
+    return [type(s).__name__ for s in app.screen_stack]
+
+
+def error_line(app) -> str:
+    return str(app.screen.query_one("#join-error").render())
+
+
+async def test_no_key_or_command_reaches_the_host_s_own_games():
+    local = Match("all-mine", [Seat("Zeno"), Seat("Yara", "random"), Seat("Xan", "random")], 4)
+    storage.write_save(storage.new_save_path("all-mine"), local)
+    app = JoinApp()
+    seen: set[str] = set()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert stack(app)[-1] == "JoinScreen"
+        await pilot.press("tab")  # off the code field: keys go to the screen and the app
+        for key in ("n", "s", "t", "c", "r", "j", "enter", "escape", "q", "question_mark",
+                    "f1", "escape", "ctrl+s"):
+            await pilot.press(key)
+            await pilot.pause()
+            seen.update(stack(app))
+        # the palette offers none of the app's own commands
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert set(titles) <= {"Theme", "Quit", "Keys"}
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Saved", "enter")
+        await pilot.pause()
+        seen.update(stack(app))
+        await pilot.press("escape")
+        await pilot.pause()
+        # and a screen of the host's games is refused even if something asks for one
+        from allmine_tui.ui.screens.picker import PickerScreen
+        from allmine_tui.ui.screens.saves import SavesScreen
+
+        app.push_screen(PickerScreen())
+        app.switch_screen(SavesScreen())
+        await pilot.pause()
+        seen.update(stack(app))
+        app.pop_screen()  # the join screen stays at the bottom
+        await pilot.pause()
+        assert stack(app)[-1] == "JoinScreen"
+    assert not seen & FORBIDDEN, seen
+
+
+async def test_a_code_typed_with_spaces_opens_the_seat_and_leaving_comes_back():
+    _path, codes = hosted()
+    app = JoinApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press(*codes[1].upper().replace("-", " "), "enter")
+        await pilot.pause(0.3)
+        game = app.screen
+        assert game.viewer == 1 and stack(app)[-2] == "JoinScreen"
+        await pilot.press("q")
+        await pilot.pause()
+        assert stack(app)[-1] == "JoinScreen"
+        assert app.screen.query_one("#join-codes").value == ""
+    shared.join([codes[1]]).close()  # the seat was given back
+
+
+async def test_a_wrong_code_is_echoed_only_by_its_start():
+    hosted()
+    app = JoinApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#join-codes").value = "zq" * 50_000
+        await pilot.press("enter")
+        await pilot.pause()
+        line = error_line(app)
+        assert line == "No shared game has the join code 'zqzqzqzq…'."
+        app.screen.query_one("#join-codes").value = "\x1b[31mred"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "\x1b" not in error_line(app)
+
+
+def finished_shared_game():
+    """A shared game played to its end by one screen joined as both people."""
+    path, codes = hosted(5)
+    play = shared.join([codes[0], codes[1]])
+    while not play.match.is_over():
+        bots = play.match.bot_seats_to_act()
+        if bots:
+            play.act(bots[0], *play.bot_move(bots[0]))
+            continue
+        seat = play.match.human_seats_to_act()[0]
+        play.act(seat, play.match.legal_actions(seat)[0])
+    return play
+
+
+@pytest.mark.parametrize("app_class", [JoinApp, AllMineApp], ids=["join-only", "whole-app"])
+async def test_a_finished_shared_game_goes_back_to_the_join_screen(app_class):
+    local = Match("all-mine", [Seat("Zeno"), Seat("Yara", "random"), Seat("Xan", "random")], 4)
+    storage.write_save(storage.new_save_path("all-mine"), local)  # the newest local game
+    play = finished_shared_game()
+    app = app_class(SharedSession(play))
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(50):
+            await pilot.pause(0.1)
+            if isinstance(app.screen, ResultsScreen):
+                break
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("n")  # no new local game from here
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, JoinScreen)
+        await pilot.press("enter")  # an Enter more: still joining, never the newest local game
+        await pilot.pause()
+        assert isinstance(app.screen, JoinScreen)
+        assert "PlayScreen" not in " ".join(stack(app)) and len(
+            [s for s in app.screen_stack if hasattr(s, "session")]) == 0
+    play.close()
+
+
+def run_join(*args, stdin: str = "", env: dict | None = None):
+    return subprocess.run([sys.executable, "-m", "allmine_tui", "join", *args],
+                          input=stdin, env=dict(os.environ, **(env or {})),
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_codes_without_a_command_line_argument():
+    hosted()
+    wrong = "No shared game has the join code 'abcd-efgh-jkmn'.\n"
+    piped = run_join("-", stdin="abcd efgh jkmn\n")
+    assert piped.returncode == 2 and piped.stderr == "allmine: " + wrong
+    from_env = run_join(env={"ALLMINE_JOIN_CODE": "ABCD-EFGH-JKMN"})
+    assert from_env.returncode == 2 and from_env.stderr == "allmine: " + wrong
+    long = run_join("x" * 5000)
+    assert long.returncode == 2
+    assert long.stderr == "allmine: No shared game has the join code 'xxxxxxxx…'.\n"
+
+
+def test_split_codes():
+    assert shared.split_codes("k7qm 3xzd p9fa") == ["k7qm-3xzd-p9fa"]
+    assert shared.split_codes("K7QM-3XZD-P9FA,h2wc8rtne5vb") == ["k7qm-3xzd-p9fa",
+                                                                  "h2wc-8rtn-e5vb"]
+    assert shared.split_codes("  ") == []
+    assert shared.split_codes("abc def") == ["abc", "def"]  # not whole codes: word by word
+    assert shared.shown_code("x" * 100) == "xxxxxxxx…"
+    assert shared.shown_code("k7qm-3xzd-p9fa") == "k7qm-3xzd-p9fa"
