@@ -218,11 +218,17 @@ def test_every_bot_finishes_games(game_id, n, monkeypatch):
 
 
 def test_registry_is_consistent():
-    for game_id, spec in GAMES.items():
-        rules = spec.rules()
-        assert rules.info.id == game_id == spec.id
-        assert (rules.info.min_players, rules.info.max_players) == (spec.min_players, spec.max_players)
-        assert spec.default_bot in spec.bots()
+    for game_id, game in GAMES.items():
+        rules = game.rules()
+        assert rules.info is game.info and game.id == game_id
+        assert game.default_bot in game.bots()
+        assert "random" in game.bots()
+        expert = game.bots().get("expert")
+        if game.search_plan is not None:  # the plan declared is the one the expert searches with
+            assert expert is not None and expert.plan_class is game.search_plan()
+        hooks = game.history()
+        assert all(callable(f) for f in (hooks.round_of, hooks.round_label, hooks.history,
+                                         hooks.hidden_cards))
 
 
 def test_headless_modules_do_not_import_textual_or_rich():

@@ -33,7 +33,7 @@ def plan_undo(match, seat: int, index: int) -> UndoPlan | str:
 
     rules = match.rules
     _seat, action = match.log[index]
-    before = Match.replay(match.game_id, match.seats, match.seed, match.options,
+    before = Match.replay(match.game, match.seats, match.seed, match.options,
                           match.log[:index]).state
     with_it = _copy(rules, before)
     rules.apply(with_it, seat, action)

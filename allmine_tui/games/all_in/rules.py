@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ...engine.jsonstate import JsonState
-from ...engine import Action, Event, GameInfo, IllegalAction, OptionSpec, Result, Rules, stream
+from ...engine import Action, Event, IllegalAction, Result, Rules, stream
+from . import INFO
 from .cards import DECK, card_name, is_joker
 from .poker import CATEGORY_NAMES, evaluate
 from .sheets import BASIC, get_sheet, load_sheets
@@ -22,16 +23,6 @@ ROUNDS = 23
 GOLDEN_SIZE = 8
 WRITE, GOLDEN, OVER = "write", "golden", "over"
 MAX_USEFUL_CHIPS = 8  # 6 value steps + a suit change reach any card
-
-INFO = GameInfo(
-    id="all-in", title="All In", min_players=1, max_players=6,
-    blurb="Flip and write: two cards a round, one written secretly on your sheet to build poker "
-          "hands in its rows and columns.",
-    minutes="20–30 min",
-    options=(OptionSpec("sheets", "Player sheets", ("basic", "advanced", "shared"), "basic",
-                        "basic: everyone plays the Q♦ sheet; advanced: a random sheet each; "
-                        "shared: one random sheet for everyone"),),
-)
 
 
 _DIST = [[min(abs(a - b), 13 - abs(a - b)) for b in range(14)] for a in range(14)]
@@ -130,7 +121,6 @@ class AllInState(JsonState):
     round_cells: list = field(default_factory=list)  # per player: cells written this round
     # derived, not saved: legal spaces per (player, number of written spaces)
     frontier: dict = field(default_factory=dict, repr=False, compare=False)
-
 
 
 class AllInRules(Rules):

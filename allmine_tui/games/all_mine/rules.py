@@ -8,17 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...engine.jsonstate import JsonState, copy_json
-from ...engine import Action, Event, GameInfo, IllegalAction, Result, Rules, stream
+from ...engine import Action, Event, IllegalAction, Result, Rules, stream
+from . import INFO
 from .cards import (DECK, LETTERS, SUITS, card, card_name, score_hand, strength_table, suit_of,
                     suit_tag)
 
 PREDICT, PLAY, HEAP, OVER = "predict", "play", "heap", "over"
-
-INFO = GameInfo(
-    id="all-mine", title="All Mine!", min_players=3, max_players=4,
-    blurb="Trick-taking with a twist: predict which treasure you will collect most and least of.",
-    minutes="30–40 min",
-)
 
 
 @dataclass

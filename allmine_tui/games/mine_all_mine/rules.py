@@ -29,7 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...engine.jsonstate import JsonState, copy_json
-from ...engine import Action, Event, GameInfo, IllegalAction, OptionSpec, Result, Rules, stream
+from ...engine import Action, Event, IllegalAction, Result, Rules, stream
+from . import INFO
 from .data import load_planets, load_ships, option_name, ship_of
 
 FLEET, OVER = "fleet", "over"
@@ -40,15 +41,6 @@ TURN_NAMES = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth")
 SALVAGE_POINTS = 2
 PROSPECTOR_POINTS = 2
 DRILL_POINTS = 1
-
-INFO = GameInfo(
-    id="mine-all-mine", title="Mine, All Mine!", min_players=2, max_players=4,
-    blurb="Secretly assemble a fleet of ships, race to the planet, chase rivals off and mine the "
-          "most resources in three rounds.",
-    minutes="15–20 min",
-    options=(OptionSpec("mode", "Card sides", ("standard", "beginner"), "standard",
-                        "standard: 3 ships and an action a card; beginner: 2 ships"),),
-)
 
 
 # -- pure helpers (used by the rules and directly by tests) ---------------------------------------

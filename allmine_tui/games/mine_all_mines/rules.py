@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...engine import Action, Event, GameInfo, IllegalAction, Result, Rules, stream
+from ...engine import Action, Event, IllegalAction, Result, Rules, stream
+from . import INFO
 from ...engine.jsonstate import JsonState, copy_json
 from .data import ANY, GEM_NAMES, LETTERS, N_GEMS, load
 from .pyramid import FRIEND, PLACES, line_up, matching_parents
@@ -32,14 +33,6 @@ JEWELRY_SHOWN = {2: 3, 3: 3, 4: 3, 5: 4}
 SUPPORT_SHOWN = 2
 ACHIEVEMENTS_SHOWN = 5
 MINE_SET_VP = (0, 1, 3, 6)
-
-
-INFO = GameInfo(
-    id="mine-all-mines", title="Mine All Mines", min_players=2, max_players=5,
-    blurb="Play dwarves into five mines as friends or foes of the dwarves already there, collect "
-          "gems, and turn them into jewelry, helpers, tools and achievements.",
-    minutes="30–45 min",
-)
 
 
 def gem_name(g: int) -> str:

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ...engine import Action, Event, GameInfo, IllegalAction, Result, Rules, stream
+from ...engine import Action, Event, IllegalAction, Result, Rules, stream
+from . import INFO
 from ...engine.jsonstate import JsonState, copy_json
 from . import scoring
 from .data import load, name_of, type_of
@@ -26,13 +27,6 @@ SPLIT, NEGOTIATE, BALANCE, DISCARD, COPY, OVER = (
     "split", "negotiate", "balance", "discard", "copy", "over")
 LOT_NAMES = "ABCD"
 NOT_COPIED = ("relative", "tv", "radio", "suitcase")
-
-INFO = GameInfo(
-    id="this-is-mine", title="This is Mine!", min_players=2, max_players=4,
-    blurb="Uncle Howard's inheritance is split into lots; claim one, and pay a Money Card each "
-          "time you refuse someone else's claim.",
-    minutes="20–30 min",
-)
 
 
 def lot_name(i: int) -> str:
