@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from ...engine.search import Budget, Plan, SearchBot
 from .normal_bot import NormalBot, _Ctx
-from .rules import PLAY, RULES
+from .rules import RULES
+from .state import PLAY
 
 WIDTH = 6
 PLAYS = ("dealer", "blacksmith", "mine", "dig")

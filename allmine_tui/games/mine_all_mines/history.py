@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ...engine.history import GameHistory, HistoryHooks, Timeline, round_rows, short
 from .data import load
-from .rules import RULES, MineAllMinesState, dwarf_name
+from .rules import RULES
+from .state import MineAllMinesState, dwarf_name
 
 def round_of(state: MineAllMinesState) -> int:
     return state.round_no

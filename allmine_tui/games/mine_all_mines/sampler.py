@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...engine.jsonstate import copy_json
 from .data import load
-from .rules import DWARVES, MineAllMinesState
+from .state import DWARVES, MineAllMinesState
 
 
 def sample_state(view: dict, seat: int, rng) -> MineAllMinesState:

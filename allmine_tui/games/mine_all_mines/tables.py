@@ -116,3 +116,50 @@ def trades(mine: tuple, stocked: tuple, helper: bool) -> list[Action]:
                         found.append(Action("trade", (letters, get)))
         trade_memo[key] = found
     return list(found)
+
+
+# -- what a seat's cards count for the achievements --------------------------------------------------
+def count_holdings(jewelry: list[str], support: list[str]) -> dict[str, int]:
+    """What the achievements count in a seat's cards: Jewelry by type, the number of types
+    (``kinds``), Support cards by group, and by gem letter the cards whose cost shows that gem."""
+    data = load()
+    jewels = [data.jewelry[j] for j in jewelry]
+    sup = [data.support[c] for c in support]
+    have: dict[str, int] = {}
+    for j in jewels:
+        have[j.type] = have.get(j.type, 0) + 1
+    have["kinds"] = len({j.type for j in jewels})
+    for c in sup:
+        have[c.group] = have.get(c.group, 0) + 1
+    for c in jewels + sup:
+        for g in set(c.cost):
+            if g != ANY:
+                have[LETTERS[g]] = have.get(LETTERS[g], 0) + 1
+    return have
+
+
+def holdings(jewelry: list[str], support: list[str]) -> dict[str, int]:
+    """``count_holdings``, memoised (the answer is shared: read it, never change it)."""
+    key = (tuple(jewelry), tuple(support))
+    have = holdings_memo.get(key)
+    if have is None:
+        if len(holdings_memo) > MEMO_LIMIT:
+            holdings_memo.clear()
+        have = holdings_memo[key] = count_holdings(jewelry, support)
+    return have
+
+
+def achievement_progress(have: dict[str, int], ach_id: str) -> tuple[int, int]:
+    """(how many of what achievement ``ach_id`` asks for the holdings ``have`` show, how many
+    it asks for)."""
+    need = load().achievements[ach_id].need
+    if "kinds" in need:
+        return have["kinds"], need["kinds"]
+    key = need.get("type") or need.get("group") or need.get("gem")
+    return have.get(key, 0), need["count"]
+
+
+def meets_need(have: dict[str, int], ach_id: str) -> bool:
+    """Whether the holdings ``have`` fulfil achievement ``ach_id``."""
+    got, count = achievement_progress(have, ach_id)
+    return got >= count
