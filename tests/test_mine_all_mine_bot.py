@@ -18,7 +18,8 @@ from allmine_tui.engine import Match, Seat
 from allmine_tui.games import GAMES, get_game
 from allmine_tui.games.mine_all_mine.bots import BOTS
 from allmine_tui.games.mine_all_mine.normal_bot import NormalBot, _fleet, _points
-from allmine_tui.games.mine_all_mine.rules import RULES, fleet_stats, resolve_round
+from allmine_tui.games.mine_all_mine.fleets import fleet_stats, resolve_round
+from allmine_tui.games.mine_all_mine.rules import RULES
 
 GAME = "mine-all-mine"
 

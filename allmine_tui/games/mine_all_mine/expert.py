@@ -22,7 +22,8 @@ import random
 from ...engine import Action
 from ...engine.search import Budget, Plan, SearchBot, lead, search
 from .normal_bot import NormalBot, _fleet, _points
-from .rules import ROUNDS, RULES
+from .rules import RULES
+from .state import ROUNDS
 
 WIDTH = 12  # fleets searched after the screening
 SCREEN = 250  # at most this many fleets are screened

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...engine.history import GameHistory, HistoryHooks, Timeline, round_rows
-from .rules import MineAllMineState
+from .state import MineAllMineState
 
 def round_of(state: MineAllMineState) -> int:
     return state.round_no

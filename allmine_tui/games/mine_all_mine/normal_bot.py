@@ -7,7 +7,7 @@ How it thinks, in short:
   large hand is pruned by a cheap first pass). Each candidate is played out against a few plausible
   opponent fleets: the cards it cannot see are dealt to the others by their public hand sizes and
   each opponent plays a random number of them with random options. The round is simulated exactly
-  as the rules resolve it (``_points``, a fast copy of ``rules.resolve_round`` checked by tests).
+  as the rules resolve it (``_points``, a fast copy of ``fleets.resolve_round`` checked by tests).
 * Value. Before the last round: resources mined, a little credit for what the opponents lose, minus
   a price per card spent (played cards go back to the deck and are re-dealt lowest score first, so
   keeping cards matters for later rounds). In the last round cards are worth nothing: it maximises
@@ -24,30 +24,19 @@ import itertools
 import random
 
 from ...engine import Action, Bot
-from .data import load_ships, ship_of
-from .rules import DRILL_POINTS, PROSPECTOR_POINTS, SALVAGE_POINTS, SKIP_GAP
+from .data import load_ships
+from .fleets import DRILL_POINTS, PROSPECTOR_POINTS, SALVAGE_POINTS, SKIP_GAP, fleet_sums
 
 
 # -- fast round simulation -------------------------------------------------------------------------
 def _fleet(seat: int, cards, mode: str) -> tuple:
-    """``(seat, speed, attack, cargo, actions)`` like ``rules.fleet_stats`` (a tuple, fast)."""
-    speed = attack = cargo = 0
-    actions = []
-    ships = load_ships()
-    for number, option in cards:
-        ship = ship_of(number, option, mode)
-        if ship is None:
-            action = ships[number].action
-            actions.append(action.id)
-            ship = action.stats
-        speed += ship.speed
-        attack += ship.attack
-        cargo += ship.cargo
+    """``(seat, speed, attack, cargo, actions)``: ``fleets.fleet_stats`` as a tuple (fast)."""
+    speed, attack, cargo, actions = fleet_sums(cards, mode)
     return seat, speed, attack, cargo, frozenset(actions)
 
 
 def _points(fleets: list[tuple], resources: list[int]) -> dict[int, int]:
-    """Points per seat for fleets from ``_fleet``: the same outcome as ``rules.resolve_round``
+    """Points per seat for fleets from ``_fleet``: the same outcome as ``fleets.resolve_round``
     (written for speed: the bots call it thousands of times a decision)."""
     n_loc = len(resources)
     fl = sorted(fleets)

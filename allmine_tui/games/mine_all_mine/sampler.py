@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from ...engine.jsonstate import copy_json
 from .data import load_ships
-from .rules import OVER, MineAllMineState, n_options
+from .fleets import n_options
+from .state import OVER, MineAllMineState
 
 
 def sample_state(view: dict, seat: int, rng) -> MineAllMineState:
