@@ -21,7 +21,8 @@ from ...engine import Action
 from ...engine.search import Budget, Plan, SearchBot, search
 from .normal_bot import NormalBot, _Ctx
 from .data import load
-from .rules import BALANCE, COPY, DISCARD, NEGOTIATE, OVER, RULES, SPLIT
+from .rules import RULES
+from .state import BALANCE, COPY, DISCARD, NEGOTIATE, OVER, SPLIT
 
 SPLITS = 6
 #: a split is the Leader's one big choice of the round (and rare): it gets this many times the

@@ -5,7 +5,8 @@ from collections import Counter
 
 from ...engine.history import GameHistory, HistoryHooks, Timeline, round_rows, short
 from .data import load, name_of
-from .rules import COPY, DISCARD, OVER, RULES, ThisIsMineState
+from .rules import RULES
+from .state import COPY, DISCARD, OVER, ThisIsMineState
 
 def round_of(state: ThisIsMineState) -> int:
     """Rounds 0..7, then the end (Relatives and Suitcases) as one more."""

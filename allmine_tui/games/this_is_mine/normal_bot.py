@@ -323,16 +323,8 @@ def refusal_cost(ctx: "_Ctx", next_lot: int) -> float:
 def balance_gain(view: dict, me: int) -> int:
     """Money Cards ``me`` would receive from a redistribution now (the rules' procedure: one
     card at a time from a richest to a poorest, ties clockwise from the next Leader)."""
-    money = list(view["money"])
-    n = len(money)
-    order = [(view["round_leader"] + i) % n for i in range(n)]
-    before = money[me]
-    while max(money) - min(money) >= 2:
-        rich = next(s for s in order if money[s] == max(money))
-        poor = next(s for s in order if money[s] == min(money))
-        money[rich] -= 1
-        money[poor] += 1
-    return money[me] - before
+    moves = scoring.balance_moves(view["money"], view["round_leader"])
+    return sum(poor == me for _rich, poor in moves) - sum(rich == me for rich, _poor in moves)
 
 
 class NormalBot(Bot):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...engine.jsonstate import copy_json
 from .data import load, type_of
-from .rules import COPY, DISCARD, OVER, ThisIsMineState
+from .state import COPY, DISCARD, OVER, ThisIsMineState
 
 
 def sample_state(view: dict, seat: int, rng) -> ThisIsMineState:
