@@ -22,7 +22,8 @@ from ...engine import Action
 from ...engine.search import Budget, Plan, SearchBot, search
 from .cards import is_joker, write_cost
 from .normal_bot import FLEX, FLEX_CAP, GOLDEN_VALUE, NormalBot, _Sheet
-from .rules import RULES, WRITE
+from .rules import RULES
+from .state import WRITE
 
 WIDTH = 6
 #: rounds a playout looks ahead

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ...engine.history import GameHistory, HistoryHooks, Timeline, round_rows
 from .cards import card_name
-from .rules import RULES, AllInState
+from .rules import RULES
+from .state import AllInState
 
 
 def round_of(state: AllInState) -> int:

@@ -18,14 +18,13 @@ from __future__ import annotations
 
 from ...engine.jsonstate import copy_json
 from .cards import DECK, is_joker
-from .rules import GOLDEN, GOLDEN_SIZE, WRITE, AllInState
+from .state import GOLDEN, GOLDEN_SIZE, AllInState
 from .sheets import get_sheet
 
 
 def sample_state(view: dict, seat: int, rng) -> AllInState:
     n = view["n"]
     players = view["players"]
-    me = players[seat]
     seen = set(view["discard"]) | set(view["revealed"])
     picking = view["golden_deck"] is not None
     pool = [c for c in DECK if c not in seen and not (picking and c in view["golden_deck"])]
