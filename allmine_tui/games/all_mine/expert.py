@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ...engine.search import Budget, Plan, SearchBot
 from .normal_bot import NormalBot
-from .rules import PREDICT, RULES
+from .rules import RULES
+from .state import PREDICT
 
 #: per-hand spread of the score difference between two players (for the hand-end value)
 HAND_SPREAD = 7.0

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...engine.history import GameHistory, HistoryHooks, HistoryRow, Timeline
 from .cards import LETTERS, card_name, suit_tag
-from .rules import PREDICT, AllMineState
+from .state import PREDICT, AllMineState
 
 def round_of(state: AllMineState) -> int:
     return state.hand_no

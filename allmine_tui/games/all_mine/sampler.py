@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...engine.jsonstate import copy_json
 from .cards import DECK, NUMBERS, strength_table
-from .rules import HEAP, AllMineState
+from .state import HEAP, AllMineState
 
 
 def sample_state(view: dict, seat: int, rng) -> AllMineState:
@@ -68,7 +68,7 @@ def sample_state(view: dict, seat: int, rng) -> AllMineState:
 
 
 def _pile(tricks: list[int], picks: list[int], n: int, pending: bool) -> list[int]:
-    """A collection pile laid out as the rules build it (see ``rules.trick_cards``): the first
+    """A collection pile laid out as the rules build it (see ``state.trick_cards``): the first
     tricks each followed by a heap card, then the tricks won after the heap ran out, then the
     trick whose heap card is still to be chosen."""
     chunks = [tricks[i:i + n] for i in range(0, len(tricks), n)]
