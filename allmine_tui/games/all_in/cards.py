@@ -64,6 +64,14 @@ def value_distance(a: int, b: int) -> int:
     return min(d, 13 - d)
 
 
+def card_cost(target: int, revealed: tuple[int, int] | list[int]) -> int:
+    """``write_cost`` of a card that is not a Joker (Jokers are never written)."""
+    cost = write_cost(target, revealed)
+    if cost is None:
+        raise ValueError("a Joker is never written on a sheet")
+    return cost
+
+
 def write_cost(target: int, revealed: tuple[int, int] | list[int]) -> int | None:
     """The fewest chips needed to write ``target`` from the two revealed cards, or None.
 

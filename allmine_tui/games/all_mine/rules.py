@@ -65,7 +65,7 @@ class AllMineRules(AllMineProbes, Rules[AllMineState, AllMineView]):
             return [(state.leader + len(state.trick)) % state.n]
         if phase == PREDICT:
             return [s for s in range(state.n) if state.predictions[s] is None]
-        if phase == HEAP:
+        if phase == HEAP and state.heap_taker is not None:
             return [state.heap_taker]
         return []
 

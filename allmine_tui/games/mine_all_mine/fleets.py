@@ -8,9 +8,13 @@ with the Scavenger's pick-up and the Deep Drill), and at the end the Prospector 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from ...engine import Event
 from ...engine.jsonstate import copy_json
 from .data import load_ships, ship_of
+from .views import Fleet
 
 SKIP_GAP = 4
 SALVAGE_POINTS = 2
@@ -38,7 +42,7 @@ def fleet_sums(cards: list, mode: str) -> tuple[int, int, int, list[str]]:
     return speed, attack, cargo, actions
 
 
-def fleet_stats(seat: int, cards: list, mode: str) -> dict:
+def fleet_stats(seat: int, cards: list, mode: str) -> Fleet:
     """A fleet record from ``[[card, option], ...]``: sums of the ships and of the actions' stats;
     the actions' special rules apply later (arrival, fights, mining)."""
     speed, attack, cargo, actions = fleet_sums(cards, mode)
@@ -115,10 +119,10 @@ def _bonus(f: dict, turn: dict | None, action: str, points: int) -> None:
         turn["bonus"].append([f["seat"], action, points])
 
 
-def resolve_round(fleets: list[dict], resources: list[int],
+def resolve_round(revealed: Sequence[Mapping[str, Any]], resources: list[int],
                   place_names: list[str] | None = None) -> tuple[dict, list[Event]]:
-    """Resolve Phases 2 and 3 for revealed fleets (dicts from ``fleet_stats``, or any dicts with
-    seat, speed, attack, cargo and actions) on locations with ``resources``.
+    """Resolve Phases 2 and 3 for the ``revealed`` fleets (from ``fleet_stats``, or any dicts
+    with seat, speed, attack, cargo and actions) on locations with ``resources``.
 
     Returns ``(record, events)``. ``record["fleets"]`` has per fleet its stats, location, arrival,
     carried resources, bonus points, ``fled_at`` and ``points``; ``record["turns"]`` one record per
@@ -126,7 +130,7 @@ def resolve_round(fleets: list[dict], resources: list[int],
     """
     n_loc = len(resources)
     names = place_names or [f"location {i + 1}" for i in range(n_loc)]
-    fleets = [copy_json(f) for f in sorted(fleets, key=lambda f: f["seat"])]
+    fleets: list[dict] = [copy_json(f) for f in sorted(revealed, key=lambda f: f["seat"])]
     events: list[Event] = []
     _arrive(fleets, names, events)
     turns = [_turn(fleets, t, resources[t - 1], names[t - 1], events) for t in range(1, n_loc + 1)]

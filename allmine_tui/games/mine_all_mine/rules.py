@@ -33,7 +33,7 @@ from .data import load_planets, load_ships, option_name
 from .fleets import fleet_stats, n_options, names_text, resolve_round
 from .probes import MineAllMineProbes
 from .state import FLEET, HAND_START, OVER, ROUNDS, TURN_NAMES, MineAllMineState
-from .views import MineAllMineView
+from .views import DealView, MineAllMineView, Planet
 
 # the same small action values are handed out again and again: build them once
 _ADD = {c: tuple(Action("add", (c, o)) for o in range(4)) for c in range(1, 13)}
@@ -89,8 +89,8 @@ class MineAllMineRules(MineAllMineProbes, Rules[MineAllMineState, MineAllMineVie
         return [r for p in state.planets for r in p["resources"]]
 
     @staticmethod
-    def place_names(planets: list[dict]) -> list[str]:
-        out = []
+    def place_names(planets: list[Planet]) -> list[str]:
+        out: list[str] = []
         for p in planets:
             for j in range(3):
                 k = len(out)
@@ -244,8 +244,8 @@ class MineAllMineRules(MineAllMineProbes, Rules[MineAllMineState, MineAllMineVie
     # -- what each seat may know --------------------------------------------------------------------
     def view(self, state: MineAllMineState, seat: int | None) -> MineAllMineView:
         n = state.n
-        mine = seat is not None and 0 <= seat < n
-        deal = None
+        me = seat if seat is not None and 0 <= seat < n else None
+        deal: DealView | None = None
         if state.last_deal is not None:
             d = state.last_deal
             deal = {"round": d["round"], "order": list(d["order"]), "draws": list(d["draws"]),
@@ -262,10 +262,10 @@ class MineAllMineRules(MineAllMineProbes, Rules[MineAllMineState, MineAllMineVie
             "rounds_total": ROUNDS,
             "planets": copy_json(state.planets),
             "resources": self.resources(state),
-            "hand": sorted(state.hands[seat]) if mine else None,
-            "pending": copy_json(state.pending[seat]) if mine else None,
-            "preview": (fleet_stats(seat, state.pending[seat], state.mode)
-                        if mine and state.pending[seat] else None),
+            "hand": sorted(state.hands[me]) if me is not None else None,
+            "pending": copy_json(state.pending[me]) if me is not None else None,
+            "preview": (fleet_stats(me, state.pending[me], state.mode)
+                        if me is not None and state.pending[me] else None),
             "launched": list(state.launched),
             "hand_counts": [len(h) for h in state.hands],
             "deck_count": len(state.deck),

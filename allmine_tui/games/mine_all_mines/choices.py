@@ -7,6 +7,7 @@ the view only, so tests can check the labels without a screen.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...engine import Action
 from .data import GEM_NAMES, LETTERS, load
@@ -50,7 +51,7 @@ def dig_yield(view: dict, seat: int, action: Action) -> tuple[list[int], list[in
     """(gems from the supply, players robbed) if ``action`` (a dig) is played now, before the
     3-per-gem limit and the supply are applied."""
     gem, m, q, side, cart = action.args
-    mine = [list(p) if p else None for p in view["mines"][m]]
+    mine: list[Any] = [list(p) if p else None for p in view["mines"][m]]
     mine[q] = [gem, seat]
     _parent, line = dig_line(mine, q, gem, side)
     if side == FRIEND:

@@ -26,12 +26,15 @@ given, so two such bots do not play alike.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ...engine import Action, Bot, pick_near_best
+from ...engine.views import own
 from .data import ANY, LETTERS, N_GEMS, load
 from .pyramid import FRIEND, dig_line, foe_victims
 from .state import LAMP_MAX
 from .scoring import card_vp
+from .views import MineAllMinesView
 from .tables import GEM_LIMIT, achievement_progress, holdings, payment_table
 
 #: the expected future worth (in VP) of a support ability, per round it can still be used
@@ -58,19 +61,19 @@ def _ability(cid: str) -> str | None:
 class _Ctx:
     """What the bot derives from a view once per decision."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: MineAllMinesView):
         data = load()
         self.data = data
-        me = view["viewer"]
+        me = own(view["viewer"])
         self.me = me
         self.view = view
         self.gems = list(view["gems"][me])
         self.supply = list(view["supply"])
         self.market = list(view["market"])
-        own = view["owned"][me]
-        self.jewelry = list(own["jewelry"])
-        self.support = list(own["support"])
-        self.ach = list(own["ach"])
+        owned = view["owned"][me]
+        self.jewelry = list(owned["jewelry"])
+        self.support = list(owned["support"])
+        self.ach = list(owned["ach"])
         self.used = set(view["used"][me])
         self.lamp = sum(view["lamp"][me])
         ts = view["turn_state"]
@@ -120,7 +123,7 @@ class _Ctx:
         """VP of the cards, achievements' progress and the abilities' future use."""
         data = self.data
         parts = card_vp(jewelry, support)  # as the rules score them
-        vp = parts["jewelry"] + parts["support"] + parts["mines"] + parts["vp_helper"]
+        vp: float = parts["jewelry"] + parts["support"] + parts["mines"] + parts["vp_helper"]
         # abilities
         for c in support:
             kind = _ability(c)
@@ -240,12 +243,12 @@ class _Ctx:
         for cid, tg in helpers:
             if not spare[tg]:
                 continue
-            y = next((y for y in range(N_GEMS) if deficit[y] and y != tg and supply[y] > 0), None)
-            if y is None:
+            to = next((y for y in range(N_GEMS) if deficit[y] and y != tg and supply[y] > 0), None)
+            if to is None:
                 continue
-            steps.append(Action("helper", (cid, tg, y)))
+            steps.append(Action("helper", (cid, tg, to)))
             spare[tg] -= 1
-            deficit[y] -= 1
+            deficit[to] -= 1
         need = sum(deficit)
         if need > 1:
             return None
@@ -301,7 +304,7 @@ class _Ctx:
             return gems, bonus, False
         if kind == "dig":
             g, m, q, side, cart = args
-            mine = [None if d is None else list(d) for d in self.view["mines"][m]]
+            mine: list[Any] = [None if d is None else list(d) for d in self.view["mines"][m]]
             mine[q] = [g, me]
             _parent, line = dig_line(mine, q, g, side)
             if side == FRIEND:
@@ -326,11 +329,11 @@ class _Ctx:
         return gems, -1.0, False
 
 
-class NormalBot(Bot):
+class NormalBot(Bot[MineAllMinesView]):
     name = "normal"
     needs_view = True
 
-    def choose(self, view: dict, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: MineAllMinesView, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         ctx = _Ctx(view)

@@ -61,7 +61,7 @@ class MineAllMinesRules(MineAllMinesProbes, TurnFlow):
 
     # -- views ---------------------------------------------------------------------------------------
     def view(self, st: MineAllMinesState, seat: int | None) -> MineAllMinesView:
-        mine = seat is not None and 0 <= seat < st.n
+        me = seat if seat is not None and 0 <= seat < st.n else None
         return {
             "game": "mine-all-mines",
             "n": st.n,
@@ -74,8 +74,8 @@ class MineAllMinesRules(MineAllMinesProbes, TurnFlow):
             "to_act": self.to_act(st),
             "turn": st.turn,
             "turns_total": st.n * self.hand_size(st),
-            "hand": list(st.hands[seat]) if mine else None,
-            "discards": list(st.discards[seat]) if mine else None,
+            "hand": list(st.hands[me]) if me is not None else None,
+            "discards": list(st.discards[me]) if me is not None else None,
             "hand_counts": [len(h) for h in st.hands],
             "dropped": copy_json(st.dropped),
             "mines": copy_json(st.mines),

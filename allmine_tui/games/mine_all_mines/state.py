@@ -8,9 +8,10 @@ from dataclasses import dataclass, field
 
 from ...engine.jsonstate import JsonState
 from .data import GEM_NAMES
+from .views import Dwarf
 
 PLAY, STEAL, LAMP, ACT, OVER = "play", "steal", "lamp", "act", "over"
-DWARVES = ("dealer", "blacksmith", 0, 1, 2, 3, 4)  # 0..4: the mining dwarves by gem
+DWARVES: tuple[Dwarf, ...] = ("dealer", "blacksmith", 0, 1, 2, 3, 4)  # 0..4: the mining dwarves by gem
 ROUNDS = {2: 4, 3: 3, 4: 4, 5: 5}
 DISCARDS = {2: 2, 3: 2, 4: 3, 5: 3}
 LAMP_MAX = 5

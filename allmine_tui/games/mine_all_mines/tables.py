@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import functools
 import itertools
+from typing import cast
 
 from ...engine import Action
-from .data import ANY, LETTERS, N_GEMS, load
+from .data import ANY, LETTERS, N_GEMS, Jewel, Support, load
 from .pyramid import PLACES, matching_parents
 
 GEM_LIMIT = 3
@@ -79,7 +80,8 @@ def payments_for(cid: str, mine: tuple, jeweler: bool) -> list[tuple[str, bool]]
 
 DEALER = Action("dealer")
 END = Action("end")
-BLACKSMITH = {None: Action("blacksmith"), **{g: Action("blacksmith", (g,)) for g in range(N_GEMS)}}
+BLACKSMITH: dict[int | None, Action] = {
+    None: Action("blacksmith"), **{g: Action("blacksmith", (g,)) for g in range(N_GEMS)}}
 dig_memo: dict = {}
 holdings_memo: dict = {}
 claim_memo: dict = {}
@@ -131,8 +133,9 @@ def count_holdings(jewelry: list[str], support: list[str]) -> dict[str, int]:
     have["kinds"] = len({j.type for j in jewels})
     for c in sup:
         have[c.group] = have.get(c.group, 0) + 1
-    for c in jewels + sup:
-        for g in set(c.cost):
+    priced: list[Jewel | Support] = [*jewels, *sup]
+    for card in priced:
+        for g in set(card.cost):
             if g != ANY:
                 have[LETTERS[g]] = have.get(LETTERS[g], 0) + 1
     return have
@@ -155,7 +158,7 @@ def achievement_progress(have: dict[str, int], ach_id: str) -> tuple[int, int]:
     need = load().achievements[ach_id].need
     if "kinds" in need:
         return have["kinds"], need["kinds"]
-    key = need.get("type") or need.get("group") or need.get("gem")
+    key = cast(str, need.get("type") or need.get("group") or need.get("gem"))  # one is set
     return have.get(key, 0), need["count"]
 
 

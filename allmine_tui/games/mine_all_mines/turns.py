@@ -206,8 +206,8 @@ class TurnFlow(LegalMoves):
         return [Event(f"{{{seat}}} swaps 1 {gem_name(give)} for the Marketplace's "
                       f"{gem_name(get)} (Dealer).", "gem")]
 
-    def _do_trade(self, st, seat: int, give: str, get: int) -> list[Event]:
-        give = gem_list(give)
+    def _do_trade(self, st, seat: int, letters: str, get: int) -> list[Event]:
+        give = gem_list(letters)
         events: list[Event] = []
         if len(give) == 2:
             cid = self._has_unused(st, seat, "trade-helper")
@@ -226,8 +226,8 @@ class TurnFlow(LegalMoves):
         self._take_supply(st, seat, get, 1, events, name)
         return events
 
-    def _do_buy(self, st, seat: int, cid: str, pay: str, jeweler: int) -> list[Event]:
-        pay = gem_list(pay)
+    def _do_buy(self, st, seat: int, cid: str, letters: str, jeweler: int) -> list[Event]:
+        pay = gem_list(letters)
         data = load()
         events: list[Event] = []
         if jeweler:

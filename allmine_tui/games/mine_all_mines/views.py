@@ -3,7 +3,7 @@ sampler and the screens. Plain JSON data; the type checker holds the rules and t
 these keys."""
 from __future__ import annotations
 
-from typing import TypedDict, Union
+from typing import Any, TypedDict, Union
 
 #: A dwarf card: "dealer", "blacksmith", or the gem (0-4) of a mining dwarf.
 Dwarf = Union[str, int]
@@ -45,7 +45,7 @@ class MineAllMinesView(TypedDict):
     hand_counts: list[int]
     dropped: list[list[Dwarf]]  # per seat: dwarves discarded as unplayable (public)
     mines: list[list[list[int] | None]]  # per mine, per place: None or [gem, owner]
-    market_dwarves: list[list[Dwarf | int]]  # [dwarf, owner]
+    market_dwarves: list[list[Any]]  # [dwarf, owner]
     market: list[int]  # gems in the Marketplace, per gem
     supply: list[int]
     gems: list[list[int]]  # per seat, per gem

@@ -140,10 +140,10 @@ class ThisIsMineRules(ThisIsMineProbes, Rules[ThisIsMineState, ThisIsMineView]):
         if st.phase == BALANCE:
             return [Action("balance", (0,)), Action("balance", (1,))]
         if st.phase == DISCARD:
-            left = list(st.hands[seat])
+            kept = list(st.hands[seat])
             for t in st.discards[seat]:
-                left.remove(next(c for c in left if type_of(c) == t))
-            types = sorted({type_of(c) for c in left if type_of(c) != "relative"})
+                kept.remove(next(c for c in kept if type_of(c) == t))
+            types = sorted({type_of(c) for c in kept if type_of(c) != "relative"})
             return [Action("discard", (t,)) for t in types]
         if st.phase == COPY:
             return [Action("copy", (t,)) for t in self.copyable(st, seat)]
@@ -368,7 +368,7 @@ class ThisIsMineRules(ThisIsMineProbes, Rules[ThisIsMineState, ThisIsMineView]):
 
     # -- views ---------------------------------------------------------------------------------------
     def view(self, st: ThisIsMineState, seat: int | None) -> ThisIsMineView:
-        mine = seat is not None and 0 <= seat < st.n
+        me = seat if seat is not None and 0 <= seat < st.n else None
         over = st.phase == OVER
         lots: list[LotView] = []
         for i, lot in enumerate(st.lots):
@@ -395,14 +395,14 @@ class ThisIsMineRules(ThisIsMineProbes, Rules[ThisIsMineState, ThisIsMineView]):
             "money": list(st.money),
             "coins": list(st.coins),
             "pile": st.pile,
-            "hand": sorted(st.hands[seat]) if mine else None,
+            "hand": sorted(st.hands[me]) if me is not None else None,
             "hands": [sorted(h) for h in st.hands] if over else None,
             "hand_counts": [len(h) for h in st.hands],
             "balance_ask": list(st.balance_ask),
             "to_discard": list(st.to_discard) if secret_end or over else None,
             "copies_owed": list(st.copies_owed) if st.phase == COPY else None,
-            "my_discards": list(st.discards[seat]) if mine and st.discards else None,
-            "my_copies": list(st.copies[seat]) if mine and st.copies else None,
+            "my_discards": list(st.discards[me]) if me is not None and st.discards else None,
+            "my_copies": list(st.copies[me]) if me is not None and st.copies else None,
             "discards": copy_json(st.discards) if over else None,
             "copies": copy_json(st.copies) if over else None,
         }
