@@ -20,7 +20,6 @@ REVEALED = "That move cannot be taken back: it revealed something or passed the 
 class UndoPlan:
     index: int  # the log entry taken back
     state: Any  # the game without it
-    log_length: int  # the log it was planned for
 
 
 def _copy(rules, state):
@@ -53,4 +52,4 @@ def plan_undo(match, seat: int, index: int) -> UndoPlan | str:
             return f"{since}, and that would no longer fit: your move stands."
         if again != seen or not rules.can_undo(prior, other, later, without):
             return f"{since} and that revealed something, so your move stands."
-    return UndoPlan(index, without, len(match.log))
+    return UndoPlan(index, without)

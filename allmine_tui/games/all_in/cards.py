@@ -7,7 +7,6 @@ from __future__ import annotations
 
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 SUIT_LETTERS = ("S", "H", "D", "C")
-SUIT_NAMES = ("Spades", "Hearts", "Diamonds", "Clubs")
 VALUE_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 JOKERS = (52, 53)
 DECK = tuple(range(54))

@@ -150,6 +150,3 @@ def parse(data: dict, name: str = "cards.json") -> CardData:
 def load() -> CardData:
     return parse(read_json_asset(GAME_ID, "cards.json"))
 
-
-def cost_text(cost: tuple[int, ...]) -> str:
-    return "".join("*" if g == ANY else LETTERS[g] for g in cost)

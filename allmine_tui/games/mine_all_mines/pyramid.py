@@ -24,7 +24,6 @@ PARENTS: dict[int, tuple[tuple[int, str], ...]] = {
     4: ((1, FRIEND), (2, FOE)),
     5: ((2, FRIEND),),
 }
-ROW = (1, 2, 2, 3, 3, 3)
 
 
 def relation(a: int, b: int) -> str | None:

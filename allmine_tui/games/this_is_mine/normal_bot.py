@@ -398,10 +398,6 @@ class NormalBot(Bot[ThisIsMineView]):
         free = full & ~((1 << p) - 1)
         cands = []
         for x in labels:
-            others_pre = 0
-            for lab in range(n):
-                if lab != x:
-                    others_pre |= pre[lab]
             s = free
             while True:
                 mask = pre[x] | s
