@@ -16,8 +16,10 @@ SAVES = TESTS.parent / "saves"
 
 
 def package_of(game) -> str:
-    """The game's folder under allmine_tui/games/ (where its rules class is defined)."""
-    return type(game.rules()).__module__.split(".")[-2]
+    """The game's folder under allmine_tui/games/ (where its rules class is defined; for a game
+    defined elsewhere, its id with underscores)."""
+    parts = type(game.rules()).__module__.split(".")
+    return parts[-2] if len(parts) > 2 else game.id.replace("-", "_")
 
 
 def test_the_registry_lists_the_five_games_in_the_picker_s_order():
