@@ -19,7 +19,7 @@ from .scoring import game_result, hand_cards, scoring
 from .sheets import BASIC, get_sheet, load_sheets
 from .state import (GOLDEN, GOLDEN_SIZE, MAX_USEFUL_CHIPS, OVER, ROUNDS, WRITE, AllInState,
                     cell_name)
-from .views import AllInView, PlayerView
+from .views import AllInView, PlayerView, Scoring
 
 _SHEETS = load_sheets()  # id -> Sheet; read once (a few small JSON files)
 
@@ -374,7 +374,7 @@ class AllInRules(AllInProbes, Rules[AllInState, AllInView]):
     def hand_cards(self, state: AllInState, seat: int, hand) -> list[int]:
         return hand_cards(state, seat, hand)
 
-    def scoring(self, state: AllInState) -> dict:
+    def scoring(self, state: AllInState) -> Scoring:
         """Per player: each hand's evaluation, Best Scoring Hand wins, chips and totals."""
         return scoring(state)
 

@@ -6,6 +6,7 @@ from ...engine import Result
 from .poker import CATEGORY_NAMES, Evaluation, evaluate
 from .sheets import Hand, Sheet, load_sheets
 from .state import AllInState
+from .views import Scoring, SheetScore
 
 
 _SHEETS = load_sheets()  # id -> Sheet; read once (a few small JSON files)
@@ -23,7 +24,7 @@ def hand_cards(state: AllInState, seat: int, hand: Hand) -> list[int]:
             for c in hand.cells if c == sheet.golden_cell or written[c] is not None]
 
 
-def scoring(state: AllInState) -> dict:
+def scoring(state: AllInState) -> Scoring:
     """Per player: each hand's evaluation, Best Scoring Hand wins, chips and totals."""
     n = state.n
     letters = sorted({h.letter for s in range(n) for h in sheet_of(state, s).hands})
@@ -41,7 +42,7 @@ def scoring(state: AllInState) -> dict:
             continue
         top = max(evals[s][letter].key for s in scored)
         best[letter] = [s for s in scored if evals[s][letter].key == top]
-    out = []
+    out: list[SheetScore] = []
     for s in range(n):
         hands_pts = sum(e.points for e in evals[s].values())
         bonus = sum(bonus_of[s][letter] for letter in letters if s in best[letter])

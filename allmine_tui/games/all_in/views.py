@@ -2,7 +2,10 @@
 the screens. Plain JSON data; the type checker holds the rules and their readers to these keys."""
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TypedDict
+
+if TYPE_CHECKING:
+    from .poker import Evaluation
 
 
 class PlayerView(TypedDict):
@@ -41,3 +44,22 @@ class AllInView(TypedDict):
     last_written: NotRequired[int | None]  # the space written last
     golden_deck: NotRequired[list[int] | None]  # while picking from it
     legal_cells: NotRequired[list[int]]  # where the viewer may write now
+
+
+class SheetScore(TypedDict):
+    """One player's sheet scored (``scoring.scoring``)."""
+
+    hands: dict[str, Evaluation]  # hand letter -> its poker evaluation
+    hand_points: int
+    bonus: int  # Best Scoring Hand bonuses won
+    unused_chips: int
+    total: int
+
+
+class Scoring(TypedDict):
+    """Every sheet scored: the hand letters, each player's score, and per letter the players
+    whose hand is the Best Scoring Hand (ties share it)."""
+
+    letters: list[str]
+    players: list[SheetScore]
+    best: dict[str, list[int]]
