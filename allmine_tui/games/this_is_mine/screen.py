@@ -19,7 +19,7 @@ from ...ui.widgets.keybutton import KeyButton
 from ...ui.widgets.log import GameLog
 from . import worth
 from .data import name_of
-from .state import lot_name
+from .rules import lot_name
 from .widgets import LotsPanel, PlayersPanel, ScoringKey, SplitPanel, grouped, short_name
 
 CONTROLS = """

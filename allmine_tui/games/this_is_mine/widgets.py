@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from ...engine.names import short_names
 from .data import load, name_of, type_of
-from .state import lot_name
+from .rules import lot_name
 from .worth import key_lines
 
 SEAT_STYLES = ("bold cyan", "bold yellow", "bold magenta", "bold green")
