@@ -55,7 +55,7 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
 
 
 def get_spec(game_id: str):
-    from .games import get_spec as lookup
+    from .games import get_game as lookup
 
     try:
         return lookup(game_id)
@@ -158,7 +158,7 @@ def match_from_args(args):
     options = check_game_setup(spec, len(seats), parse_options(args.option))
     seed = parse_seed(args.seed)
     try:
-        return Match(spec.id, seats, seed, options)
+        return Match(spec, seats, seed, options)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
 

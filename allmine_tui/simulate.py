@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .engine import Match, Seat
-from .games import GameSpec
+from .games import Game
 
 #: A game that has not ended after this many actions is taken to be stuck (a rules bug).
 MAX_ACTIONS_PER_GAME = 100_000
@@ -20,7 +20,7 @@ class SimulationError(Exception):
     """A bot-only game could not be played to its end; ``str()`` says why."""
 
 
-def resolve_bots(spec: GameSpec, given: str | None, n_players: int) -> list[str]:
+def resolve_bots(spec: Game, given: str | None, n_players: int) -> list[str]:
     """The bot name for each seat: one name for every seat, or a comma list with one per seat.
 
     ``None`` or an empty string means the game's default bot. Raises ``ValueError`` with a

@@ -6,6 +6,9 @@ from pathlib import Path
 
 import pytest
 
+# The registry: a Match made from a game id looks the game up there (the engine imports no game).
+import allmine_tui.games  # noqa: F401
+
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch) -> Path:

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from allmine_tui.engine import Action, Match, Seat
-from allmine_tui.games import get_spec
-from allmine_tui.games.all_in.bots import BOTS, DEFAULT_BOT
+from allmine_tui.games import GAMES, get_game
+from allmine_tui.games.all_in.bots import BOTS
 from allmine_tui.games.all_in.cards import parse_card
 from allmine_tui.games.all_in.normal_bot import NormalBot, _canonical, hand_value
 from allmine_tui.games.all_in.poker import evaluate
@@ -33,8 +33,8 @@ def _play(seats: list[Seat], seed, options=None, check=None) -> Match:
 
 def test_registered_as_default():
     assert BOTS == {"random": BOTS["random"], "normal": NormalBot, "expert": BOTS["expert"]}
-    assert DEFAULT_BOT == "normal"
-    assert get_spec("all-in").bots()["normal"] is NormalBot
+    assert GAMES["all-in"].default_bot == "normal"
+    assert get_game("all-in").bots()["normal"] is NormalBot
     assert NormalBot.name == "normal" and NormalBot.needs_view
 
 

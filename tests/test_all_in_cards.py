@@ -58,7 +58,7 @@ def test_bad_card_text_is_rejected(text):
 
 
 def test_the_rules_fast_cost_table_agrees_with_write_cost_for_every_pair():
-    from allmine_tui.games.all_in.rules import cost_table
+    from allmine_tui.games.all_in.costs import cost_table
 
     for a in range(54):
         for b in range(54):

@@ -5,7 +5,8 @@ import pytest
 
 from allmine_tui.engine import Action, IllegalAction
 from allmine_tui.games.all_in.cards import JOKERS, parse_card
-from allmine_tui.games.all_in.rules import RULES, ROUNDS, AllInState
+from allmine_tui.games.all_in.rules import RULES
+from allmine_tui.games.all_in.state import ROUNDS, AllInState
 from allmine_tui.games.all_in.sheets import BASIC, get_sheet
 
 P = parse_card

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from allmine_tui.engine import Match, Seat
-from allmine_tui.games import get_spec
-from allmine_tui.games.all_mine.bots import BOTS, DEFAULT_BOT
+from allmine_tui.games import GAMES, get_game
+from allmine_tui.games.all_mine.bots import BOTS
 from allmine_tui.games.all_mine.cards import score_hand
 from allmine_tui.games.all_mine.normal_bot import NormalBot, _points
 from allmine_tui.games.all_mine.rules import RULES
@@ -31,8 +31,8 @@ def _play(seats: list[Seat], seed, check=None) -> Match:
 
 def test_registered_as_default():
     assert BOTS == {"random": BOTS["random"], "normal": NormalBot, "expert": BOTS["expert"]}
-    assert DEFAULT_BOT == "normal"
-    assert get_spec("all-mine").bots()["normal"] is NormalBot
+    assert GAMES["all-mine"].default_bot == "normal"
+    assert get_game("all-mine").bots()["normal"] is NormalBot
     assert NormalBot.name == "normal" and NormalBot.needs_view
 
 

@@ -14,7 +14,8 @@ from allmine_tui.engine import Action, IllegalAction
 from allmine_tui.games.all_mine import cards
 from allmine_tui.games.all_mine import rules as rules_module
 from allmine_tui.games.all_mine.cards import DECK, parse_card, score_hand, strength_table, suit_of
-from allmine_tui.games.all_mine.rules import HEAP, OVER, PLAY, PREDICT, RULES
+from allmine_tui.games.all_mine.rules import RULES
+from allmine_tui.games.all_mine.state import HEAP, OVER, PLAY, PREDICT
 
 C, G, M, D = 0, 1, 2, 3  # Crystals, Gold, Mushrooms, Dragon eggs (the order of cards.SUITS)
 

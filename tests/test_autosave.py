@@ -118,8 +118,9 @@ import sys
 from pathlib import Path
 from allmine_tui import storage
 from allmine_tui.engine import Match, Seat
+from allmine_tui.games import GAMES
 
-match = Match("all-mine", [Seat("A"), Seat("B", "random"), Seat("C", "random")], 8)
+match = Match(GAMES["all-mine"], [Seat("A"), Seat("B", "random"), Seat("C", "random")], 8)
 saver = storage.AutoSaver(Path(sys.argv[1]))
 for _ in range(30):
     seat = match.to_act()[0]

@@ -2,8 +2,9 @@
 
 Like OpenSpiel's generic game test: legal actions are valid, states round-trip through JSON, views hide
 exactly what they should, illegal actions are rejected without a trace, conserved totals hold, the
-log replays from the seed, and every game ends with a proper result. New games in
-``allmine_tui.games.GAMES`` join automatically.
+log replays from the seed, and every game ends with a proper result. Every game registered in
+``allmine_tui.games`` joins automatically; the checks take a game id, so a test that registers a
+game of its own runs them too (tests/test_toy_game.py).
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import sys
 import pytest
 
 from allmine_tui.engine import Action, IllegalAction, Match, Seat
+from allmine_tui.engine.probes import Probes
 from allmine_tui.engine.search import Budget, SearchBot
 from allmine_tui.games import GAMES
 
@@ -199,6 +201,10 @@ def test_random_simulation(game_id, n):
 
 @pytest.mark.parametrize("game_id,n", list(cases()))
 def test_every_bot_finishes_games(game_id, n, monkeypatch):
+    bots_finish_games(game_id, n, monkeypatch)
+
+
+def bots_finish_games(game_id: str, n: int, monkeypatch) -> None:
     """Every registered bot plays whole games from its seat's view with legal moves only
     (a searching bot on a tiny budget, in one seat of one game: its strength is measured by
     tools/measure_vs_normal.py, not here)."""
@@ -218,11 +224,23 @@ def test_every_bot_finishes_games(game_id, n, monkeypatch):
 
 
 def test_registry_is_consistent():
-    for game_id, spec in GAMES.items():
-        rules = spec.rules()
-        assert rules.info.id == game_id == spec.id
-        assert (rules.info.min_players, rules.info.max_players) == (spec.min_players, spec.max_players)
-        assert spec.default_bot in spec.bots()
+    for game_id, game in GAMES.items():
+        check_registration(game_id, game)
+
+
+def check_registration(game_id: str, game) -> None:
+    """A registered game's parts fit together (what can be checked without playing)."""
+    rules = game.rules()
+    assert rules.info is game.info and game.id == game_id
+    assert game.default_bot in game.bots()
+    assert "random" in game.bots()
+    expert = game.bots().get("expert")
+    if game.search_plan is not None:  # the plan declared is the one the expert searches with
+        assert expert is not None and expert.plan_class is game.search_plan()
+    assert isinstance(rules, Probes), f"{game_id}: the rules class lacks the test probes"
+    hooks = game.history()
+    assert all(callable(f) for f in (hooks.round_of, hooks.round_label, hooks.history,
+                                     hooks.hidden_cards))
 
 
 def test_headless_modules_do_not_import_textual_or_rich():
@@ -231,7 +249,8 @@ def test_headless_modules_do_not_import_textual_or_rich():
         "import allmine_tui.engine, allmine_tui.games, allmine_tui.storage\n"
         "from allmine_tui.games import GAMES\n"
         "for spec in GAMES.values():\n"
-        "    spec.rules(); spec.bots()\n"
+        "    spec.rules(); spec.bots(); spec.history()\n"
+        "    spec.search_plan and spec.search_plan()\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         "print(' '.join(bad))\n"
     )

@@ -8,7 +8,7 @@ import pytest
 
 from allmine_tui import storage
 from allmine_tui.engine import Match, Seat
-from allmine_tui.engine.history import Timeline, history_module
+from allmine_tui.engine.history import Timeline
 from allmine_tui.games import GAMES
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
@@ -43,7 +43,7 @@ def test_timeline_holds_every_position(game):
 
 def test_history_ends_on_the_final_scores(game):
     match, timeline = game
-    hist = timeline.module.history(timeline)
+    hist = timeline.hooks.history(timeline)
     result = match.rules.result(match.state)
     n = len(match.seats)
     assert hist.rows and hist.score_label
@@ -65,13 +65,13 @@ def test_history_ends_on_the_final_scores(game):
 def test_one_row_per_round(game_id, rounds):
     match = finished(game_id)
     timeline = Timeline(match)
-    assert len(timeline.module.history(timeline).rows) == rounds(match)
+    assert len(timeline.hooks.history(timeline).rows) == rounds(match)
 
 
 def test_all_mine_rows_add_up_the_hands():
     match = finished("all-mine")
     timeline = Timeline(match)
-    rows = timeline.module.history(timeline).rows
+    rows = timeline.hooks.history(timeline).rows
     for i, rec in enumerate(match.state.history):
         totals = [sum(h["players"][s]["total"] for h in match.state.history[:i + 1])
                   for s in range(match.state.n)]
@@ -83,7 +83,7 @@ def test_all_mine_rows_add_up_the_hands():
 def test_this_is_mine_rows_list_the_cards_taken():
     match = finished("this-is-mine")
     timeline = Timeline(match)
-    rows = timeline.module.history(timeline).rows
+    rows = timeline.hooks.history(timeline).rows
     from allmine_tui.games.this_is_mine.data import name_of
 
     ends = timeline.ends_of_rounds()
@@ -95,9 +95,9 @@ def test_this_is_mine_rows_list_the_cards_taken():
 
 def test_hidden_cards_name_every_seat(game):
     match, timeline = game
-    module = history_module(match.game_id)
+    hooks = match.game.history()
     for k in (0, timeline.last // 2, timeline.last):
-        lines = module.hidden_cards(timeline.state(k))
+        lines = hooks.hidden_cards(timeline.state(k))
         assert len(lines) == len(match.seats)
         for s, line in enumerate(lines):
             assert line.startswith(f"{{{s}}}: ")
@@ -109,7 +109,7 @@ def test_hidden_cards_show_the_hands():
     state = Timeline(match).state(0)
     from allmine_tui.games.all_mine.cards import card_name
 
-    lines = history_module("all-mine").hidden_cards(state)
+    lines = GAMES["all-mine"].history().hidden_cards(state)
     for s in range(state.n):
         assert all(card_name(c) in lines[s] for c in state.hands[s])
 

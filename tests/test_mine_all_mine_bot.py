@@ -15,10 +15,11 @@ import random
 import pytest
 
 from allmine_tui.engine import Match, Seat
-from allmine_tui.games import get_spec
-from allmine_tui.games.mine_all_mine.bots import BOTS, DEFAULT_BOT
+from allmine_tui.games import GAMES, get_game
+from allmine_tui.games.mine_all_mine.bots import BOTS
 from allmine_tui.games.mine_all_mine.normal_bot import NormalBot, _fleet, _points
-from allmine_tui.games.mine_all_mine.rules import RULES, fleet_stats, resolve_round
+from allmine_tui.games.mine_all_mine.fleets import fleet_stats, resolve_round
+from allmine_tui.games.mine_all_mine.rules import RULES
 
 GAME = "mine-all-mine"
 
@@ -43,8 +44,8 @@ def _play(seats: list[Seat], seed, options=None, check=None) -> Match:
 
 def test_registered_as_default():
     assert BOTS == {"random": BOTS["random"], "normal": NormalBot, "expert": BOTS["expert"]}
-    assert DEFAULT_BOT == "normal"
-    assert get_spec(GAME).bots()["normal"] is NormalBot
+    assert GAMES["mine-all-mine"].default_bot == "normal"
+    assert get_game(GAME).bots()["normal"] is NormalBot
     assert NormalBot.name == "normal" and NormalBot.needs_view
 
 

@@ -10,8 +10,9 @@ import pytest
 
 from allmine_tui.engine import Action, IllegalAction
 from allmine_tui.games.mine_all_mine import data
-from allmine_tui.games.mine_all_mine.rules import (
-    OVER, RULES, MineAllMineState, arrival, fleet_stats, resolve_round)
+from allmine_tui.games.mine_all_mine.fleets import arrival, fleet_stats, resolve_round
+from allmine_tui.games.mine_all_mine.rules import RULES
+from allmine_tui.games.mine_all_mine.state import OVER, MineAllMineState
 
 
 def F(seat, speed, attack=0, cargo=9, actions=()):

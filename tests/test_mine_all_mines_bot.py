@@ -9,7 +9,8 @@ import pytest
 from bot_games import ViewOnlyCheck, normal_wins, play_bots
 
 from allmine_tui.engine import RandomBot
-from allmine_tui.games.mine_all_mines.bots import BOTS, DEFAULT_BOT
+from allmine_tui.games import GAMES
+from allmine_tui.games.mine_all_mines.bots import BOTS
 from allmine_tui.games.mine_all_mines.normal_bot import NormalBot
 from allmine_tui.games.mine_all_mines.rules import RULES
 
@@ -20,7 +21,7 @@ def _play(kinds: list[str], seed, check=None):
 
 def test_registered_as_default():
     assert BOTS == {"random": RandomBot, "normal": NormalBot, "expert": BOTS["expert"]}
-    assert DEFAULT_BOT == "normal"
+    assert GAMES["mine-all-mines"].default_bot == "normal"
     assert NormalBot.name == "normal" and NormalBot.needs_view
 
 

@@ -11,8 +11,8 @@ import pytest
 from allmine_tui.engine import Action, IllegalAction
 from allmine_tui.games.mine_all_mines import data
 from allmine_tui.games.mine_all_mines.pyramid import FOE, FRIEND, PARENTS, PLACES, relation
-from allmine_tui.games.mine_all_mines.rules import (
-    DWARVES, RULES, MineAllMinesState, mine_set_vp)
+from allmine_tui.games.mine_all_mines.rules import RULES
+from allmine_tui.games.mine_all_mines.state import DWARVES, MineAllMinesState, mine_set_vp
 
 D, S, R, E, G = range(5)
 P1, P2, P3 = 0, 1, 2  # the rulebook's Players 1, 2 and 3

@@ -7,7 +7,7 @@ import random
 
 from allmine_tui.engine import Action, Match, Seat, pick_near_best
 from allmine_tui.games.mine_all_mines.normal_bot import NormalBot as MinesNormal
-from allmine_tui.games.mine_all_mines.rules import ACT, ROUNDS
+from allmine_tui.games.mine_all_mines.state import ACT, ROUNDS
 from allmine_tui.games.mine_all_mines.rules import RULES as MINES
 from allmine_tui.games.this_is_mine.data import type_of
 from allmine_tui.games.this_is_mine.normal_bot import NormalBot as InheritNormal

@@ -25,7 +25,7 @@ def slow_bots(monkeypatch):
 async def test_history_table_beside_or_below(size, narrow):
     match = storage.load_match(SAVES / "all-in-finished.json")[0]
     timeline = Timeline(match)
-    history = timeline.module.history(timeline)
+    history = timeline.hooks.history(timeline)
     app = AllMineApp()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()

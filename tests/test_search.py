@@ -116,7 +116,9 @@ def decision_point(game_id: str, n: int, after: int):
 
 
 def expert_plan(game_id: str) -> Plan:
-    return GAMES[game_id].bots()["expert"].plan_class()
+    plan = GAMES[game_id].search_plan
+    assert plan is not None
+    return plan()()
 
 
 def test_search_sees_only_the_view():

@@ -319,6 +319,7 @@ import sys
 from pathlib import Path
 from allmine_tui import storage
 from allmine_tui.engine import Match, Seat
+from allmine_tui.games import GAMES
 
 path = Path(sys.argv[1])
 background = sys.argv[2] == "background"  # the app's way: storage.AutoSaver
@@ -327,11 +328,11 @@ seats = [Seat("A"), Seat("B"), Seat("C")]
 if path.exists():
     match, _ = storage.load_match(path)
 else:
-    match = Match("all-mine", seats, 2024)
+    match = Match(GAMES["all-mine"], seats, 2024)
 announced = False
 while True:
     if match.is_over():
-        match = Match("all-mine", seats, 2024)  # start again: the log shrinks, then grows
+        match = Match(GAMES["all-mine"], seats, 2024)  # start again: the log shrinks, then grows
     # deterministic: first legal move (a restarted game makes its first move before saving, so
     # every save holds at least one move)
     seat = match.to_act()[0]

@@ -11,7 +11,8 @@ import pytest
 
 from allmine_tui.engine import Action, IllegalAction
 from allmine_tui.games.this_is_mine import data, scoring
-from allmine_tui.games.this_is_mine.rules import RULES, ThisIsMineState
+from allmine_tui.games.this_is_mine.rules import RULES
+from allmine_tui.games.this_is_mine.state import ThisIsMineState
 
 D = data.load()
 BY_TYPE = {t: [c for c in range(72) if D.card_type[c] == t] for t in data.TYPE_IDS}

@@ -23,6 +23,7 @@ if str(REPO) not in sys.path:
 
 from allmine_tui import storage  # noqa: E402
 from allmine_tui.engine import Match, Seat  # noqa: E402
+import allmine_tui.games  # noqa: E402,F401  (registers the games Match looks up by id)
 
 
 @dataclass(frozen=True)

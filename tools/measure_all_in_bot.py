@@ -21,6 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from allmine_tui.engine import Match, Seat  # noqa: E402
+import allmine_tui.games  # noqa: E402,F401  (registers the games Match looks up by id)
 
 
 def play_one(job: tuple[int, int, str, str]) -> tuple[bool, int, float | None, list[float],

@@ -20,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from allmine_tui.engine import Match, Seat  # noqa: E402
+import allmine_tui.games  # noqa: E402,F401  (registers the games Match looks up by id)
 from allmine_tui.games.mine_all_mine.data import option_name  # noqa: E402
 
 import measure_vs_random  # noqa: E402  (tools/ is on sys.path when run as a script)

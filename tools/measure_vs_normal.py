@@ -35,7 +35,7 @@ from allmine_tui.simulate import play_out_timed  # noqa: E402
 def old_normal_bot(game_id: str, commit: str) -> type:
     """The game's ``NormalBot`` class from its normal_bot.py at ``commit`` (git show), loaded
     into the game's package so that its relative imports find today's rules and data."""
-    package = GAMES[game_id].package
+    package = type(GAMES[game_id].rules()).__module__.rpartition(".")[0]
     path = package.replace(".", "/") + "/normal_bot.py"
     source = subprocess.run(["git", "show", f"{commit}:{path}"], capture_output=True, text=True,
                             check=True, cwd=Path(__file__).resolve().parents[1]).stdout

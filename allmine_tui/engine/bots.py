@@ -2,21 +2,27 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .contract import Action
 
+V = TypeVar("V")  # the view of the game the bot plays (the game's view TypedDict)
 
-class Bot:
+
+class Bot(Generic[V]):
+    """A player that is not a person: ``choose`` one of the ``legal`` actions of its seat, seeing
+    only that seat's ``view`` (None for a bot whose ``needs_view`` is False), with all its
+    randomness from ``rng``."""
+
     name = "bot"
     #: False for bots that ignore the view (saves building it on the hot path of simulations).
     needs_view = True
 
-    def choose(self, view: dict | None, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: V, legal: list[Action], rng: random.Random) -> Action:
         raise NotImplementedError
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[Any]):
     """Picks uniformly among the legal actions. Every game has one."""
 
     name = "random"

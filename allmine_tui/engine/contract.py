@@ -6,7 +6,7 @@ deterministic from a seed, and serializable to JSON.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
 
 class IllegalAction(Exception):
@@ -113,51 +113,98 @@ class Result:
         }
 
 
-class Rules:
-    """Base class for a game's rules. Subclasses implement every method; state objects are
-    game-specific but must provide ``to_json()`` and be rebuilt by ``state_from_json``."""
+S = TypeVar("S")  # a game's state class
+V = TypeVar("V")  # a game's view (a TypedDict declared in the game's package)
+
+
+class Rules(Generic[S, V]):
+    """The rules of one game: pure functions of a state, which the rules object never keeps.
+
+    A state is the game's own object (a ``JsonState`` dataclass in every game here): everything
+    about a game in progress, secrets included. Only the rules change it, only through ``apply``,
+    and it round-trips through JSON exactly (``state_to_json`` / ``state_from_json``). The UI
+    and the bots never see a state, only views of it (``view``).
+
+    Every method is deterministic: all chance comes from the seed given to ``new_state`` (see
+    ``engine.rng.stream``), so the same seed and the same actions always give the same state.
+    The tests hold every game to this contract (tests/test_conformance.py); the hooks they use
+    to do so are not part of it (see ``engine.probes``).
+    """
 
     info: GameInfo
 
-    def new_state(self, n_players: int, options: dict[str, str], seed: int | str) -> Any:
+    # -- a new game -------------------------------------------------------------------------------
+    def new_state(self, n_players: int, options: dict[str, str], seed: int | str) -> S:
+        """A game about to start: ``n_players`` seats (within ``info``'s range), ``options``
+        (``info.resolve_options`` has filled in the defaults) and the cards dealt from ``seed``.
+        Raises ``ValueError`` with a sentence for a player on a bad count or option."""
         raise NotImplementedError
 
-    def opening_events(self, state: Any) -> list[Event]:
+    def opening_events(self, state: S) -> list[Event]:
         """Log lines for what happens as a new game is set up (e.g. the first cards revealed)."""
         return []
 
-    def to_act(self, state: Any) -> list[int]:
+    # -- whose move, and which moves ---------------------------------------------------------------
+    def to_act(self, state: S) -> list[int]:
+        """The seats that must act now, in seat order; empty when (and only when) the game is
+        over. Several seats means a simultaneous decision: each acts in any order, and each
+        choice stays secret (out of every other seat's view and of the table view) until the
+        last one is in, when they are revealed together."""
         raise NotImplementedError
 
-    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now, without duplicates, in an order that depends only
+        on the state (bots and tests rely on it). Empty for a seat that is not in ``to_act``."""
         raise NotImplementedError
 
-    def apply(self, state: Any, seat: int, action: Action) -> list[Event]:
+    def apply(self, state: S, seat: int, action: Action) -> list[Event]:
+        """Make ``seat``'s ``action``, changing ``state`` in place; returns the log lines it
+        causes (public text, plus private notes for the seats that may read more).
+
+        The action is checked first: one that is not in ``legal_actions(state, seat)`` (a seat
+        that is not to act, a move of another phase, a malformed value) raises ``IllegalAction``
+        with a sentence a player understands, and then the state is exactly as it was. Nothing
+        is changed before the check has passed."""
         raise NotImplementedError
 
-    def view(self, state: Any, seat: int | None) -> dict:
+    def is_over(self, state: S) -> bool:
         raise NotImplementedError
 
-    def is_over(self, state: Any) -> bool:
+    # -- what a seat may know -----------------------------------------------------------------------
+    def view(self, state: S, seat: int | None) -> V:
+        """What ``seat`` may know now, as plain JSON data (dicts, lists, strings, numbers,
+        booleans, None): the game's view TypedDict. ``seat=None`` is the table view: what every
+        player may know, shown when several people look at one screen.
+
+        Secrets are removed here and nowhere else: other seats' hands, undealt cards, and choices
+        made in a simultaneous decision but not yet revealed (a view may say *that* a seat has
+        chosen, never *what*). The view hides exactly that: changing only what ``seat`` may not
+        know leaves its view equal (``engine.probes`` and the conformance test check it), and
+        nothing ``seat`` may know is left out, for the screens and bots have only the view."""
         raise NotImplementedError
 
-    def result(self, state: Any) -> Result:
+    def result(self, state: S) -> Result:
+        """The final scores, the winners (several on a shared win, as the game's rulings say)
+        and a per-player breakdown. Only called once ``is_over``."""
         raise NotImplementedError
 
-    def state_to_json(self, state: Any) -> dict:
-        return state.to_json()
+    # -- saving --------------------------------------------------------------------------------------
+    def state_to_json(self, state: S) -> dict:
+        return state.to_json()  # type: ignore[attr-defined]
 
-    def state_from_json(self, data: dict) -> Any:
+    def state_from_json(self, data: dict) -> S:
         raise NotImplementedError
 
+    # -- words for people ----------------------------------------------------------------------------
     def describe_action(self, action: Action) -> str:
         return " ".join(str(a) for a in action.to_json())
 
-    def progress(self, state: Any) -> str:
+    def progress(self, state: S) -> str:
         """Short text such as 'hand 2/3, trick 7' for save listings."""
         return ""
 
-    def can_undo(self, before: Any, seat: int, action: Action, after: Any) -> bool:
+    # -- taking a move back --------------------------------------------------------------------------
+    def can_undo(self, before: S, seat: int, action: Action, after: S) -> bool:
         """Whether ``seat`` may take back ``action``, which took the game from ``before`` to
         ``after`` (it is the seat's last action; the Match checks that the seat is a human's and
         that nobody who acted since could tell, see ``engine.undo``). True only when the action
@@ -165,17 +212,18 @@ class Rules:
         no random outcome. Games that allow no undo keep this default."""
         return False
 
-    def undo_with_previous(self, state: Any, seat: int) -> bool:
+    def undo_with_previous(self, state: S, seat: int) -> bool:
         """True when ``seat`` is half-way through a move made of several actions (All In: a card
         chosen but not yet written). Taking back the end of such a move takes back its start too,
         so a player never lands in a position the screen would not leave them in."""
         return False
 
-    def private_seats(self, state: Any, seat: int) -> bool:
+    # -- for the screen and the bots -----------------------------------------------------------------
+    def private_seats(self, state: S, seat: int) -> bool:
         """True when acting for ``seat`` now needs that seat's private information on screen."""
         return True
 
-    def sample_state(self, view: dict, seat: int, rng) -> Any:
+    def sample_state(self, view: V, seat: int, rng) -> S:
         """A whole state that ``seat`` could be in, built from its ``view`` alone.
 
         ``view`` is ``view(state, seat)``; the result is a new state in which every secret of the
@@ -186,11 +234,3 @@ class Rules:
         a search that plays in sampled states cannot see what its seat may not know.
         """
         raise NotImplementedError
-
-    # For tests: change only what ``viewer`` may not know. Returns a new state.
-    def perturb_secrets(self, state: Any, viewer: int | None, rng) -> Any:
-        raise NotImplementedError
-
-    def conserved(self, state: Any) -> dict[str, int]:
-        """Totals that never change during a game (cards in play, money...), for tests."""
-        return {}

@@ -1,9 +1,9 @@
 """Looking back at a game: every position it went through, and a round-by-round summary.
 
 A ``Timeline`` replays a match's log from its seed and keeps the state after each action (as
-JSON, so positions are cheap to copy). Each game's ``history.py`` turns a timeline into a
-``GameHistory`` (one row per round or hand) and describes the hidden cards at any position; the
-results screen and the replay viewer show them. Pure Python, like the rest of the engine.
+JSON, so positions are cheap to copy). Each game's ``HistoryHooks`` (its ``Game.history``) turn a
+timeline into a ``GameHistory`` (one row per round or hand) and describe the hidden cards at any
+position; the results screen and the replay viewer show them. Pure Python, like the rest of the engine.
 """
 from __future__ import annotations
 
@@ -30,26 +30,28 @@ class GameHistory:
     notes: list[str] = field(default_factory=list)
 
 
-def history_module(game_id: str):
-    """The game's ``history`` module: ``round_of`` (a state's round, from 0), ``round_label``,
-    ``history`` (a timeline's ``GameHistory``) and ``hidden_cards`` (a state's secrets per seat,
-    lines with ``{seat}`` placeholders for names)."""
-    import importlib
+@dataclass(frozen=True)
+class HistoryHooks:
+    """What a game tells the history: ``round_of`` (a state's round, from 0), ``round_label``
+    (a round's name for a table row), ``history`` (a timeline's ``GameHistory``) and
+    ``hidden_cards`` (a state's secrets, one line per seat, ``{seat}`` placeholders for names).
+    Each game's ``history.py`` ends with its ``HOOKS``; its ``Game.history`` returns them."""
 
-    from ..games import get_spec
-
-    return importlib.import_module(f"{get_spec(game_id).package}.history")
+    round_of: Callable[[Any], int]
+    round_label: Callable[[int], str]
+    history: Callable[["Timeline"], GameHistory]
+    hidden_cards: Callable[[Any], list[str]]
 
 
 class Timeline:
     """Every position of a match: position 0 is the deal, position k follows the k-th action."""
 
     def __init__(self, match: Match) -> None:
-        fresh = Match(match.game_id, match.seats, match.seed, match.options)
+        fresh = Match(match.game, match.seats, match.seed, match.options)
         rules = fresh.rules
         self.rules = rules
-        self.module = history_module(match.game_id)
-        round_of = self.module.round_of
+        self.hooks: HistoryHooks = match.game.history()
+        round_of = self.hooks.round_of
         self.log: list[tuple[int, Action]] = list(match.log)
         self._states: list[dict] = [rules.state_to_json(fresh.state)]
         self.rounds: list[int] = [round_of(fresh.state)]  # the round of each position
@@ -119,7 +121,7 @@ def round_rows(timeline: Timeline, scores: Callable[[int, Any], list],
     before = timeline.state(0)
     for rnd, k in timeline.ends_of_rounds():
         state = timeline.state(k)
-        rows.append(HistoryRow(timeline.module.round_label(rnd), list(scores(rnd, state)),
+        rows.append(HistoryRow(timeline.hooks.round_label(rnd), list(scores(rnd, state)),
                                [gained(rnd, before, state, s) for s in range(timeline.n)]))
         before = state
     return rows

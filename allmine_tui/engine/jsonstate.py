@@ -1,7 +1,7 @@
 """A base for dataclass game states that round-trip exactly through JSON."""
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import Field, fields
 from typing import Any, ClassVar
 
 
@@ -14,6 +14,10 @@ def copy_json(value: Any) -> Any:
     return value
 
 
+def _fields(obj: Any) -> tuple[Field, ...]:
+    return fields(obj)  # a JsonState subclass is always a dataclass
+
+
 class JsonState:
     """Mixin for ``@dataclass`` states: every field is saved except those named in ``DERIVED``
     (caches and tables rebuilt from the others)."""
@@ -22,16 +26,16 @@ class JsonState:
 
     def to_json(self) -> dict:
         return {f.name: copy_json(getattr(self, f.name))
-                for f in fields(self) if f.name not in self.DERIVED}
+                for f in _fields(self) if f.name not in self.DERIVED}
 
     def clone(self):
         """A deep copy, as ``from_json(to_json())`` builds it but copying the data once."""
         return type(self).from_json({f.name: getattr(self, f.name)
-                                     for f in fields(self) if f.name not in self.DERIVED})
+                                     for f in _fields(self) if f.name not in self.DERIVED})
 
     @classmethod
     def from_json(cls, data: dict):
-        names = {f.name for f in fields(cls)} - cls.DERIVED
+        names = {f.name for f in _fields(cls)} - cls.DERIVED
         missing = names - set(data)
         if missing:
             raise ValueError(f"state is missing {', '.join(sorted(missing))}")

@@ -1,8 +1,9 @@
 """A Match: one game in progress with its seats, seed, options and action log.
 
 The app, the ``simulate`` command and the tests all drive games through a Match. It applies actions,
-asks bots for theirs (from their seat's view only), replays its log from the seed, takes back a
-human's last move when the rules allow it, and says which seat's eyes the screen should show.
+asks bots for theirs (from their seat's view only), replays its log from the seed, and takes back
+a human's last move when the rules allow it. Who looks at the screen, and when the curtain goes
+up, is the UI session's business (``ui/session.py``), not the Match's.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .contract import Action, Event, IllegalAction, Rules
+from .game import Game, resolve
 from .rng import stream
 from .undo import UndoPlan, plan_undo
 
@@ -38,18 +40,17 @@ class Seat:
 
 
 class Match:
-    def __init__(self, game_id: str, seats: list[Seat], seed: int | str,
+    def __init__(self, game: Game | str, seats: list[Seat], seed: int | str,
                  options: dict[str, str] | None = None, *, _state: Any = None) -> None:
-        from ..games import get_spec  # the registry imports lazily; no UI is touched
-
-        self.spec = get_spec(game_id)
-        self.rules: Rules = self.spec.rules()
-        self.game_id = game_id
+        """A new game of ``game`` (a ``Game``, or a registered game's id) for ``seats``."""
+        self.game: Game = resolve(game)
+        self.rules: Rules = self.game.rules()
+        self.game_id: str = self.game.id
         self.seats = list(seats)
         self.seed = seed
         self.rules.info.check_players(len(self.seats))
         self.options = self.rules.info.resolve_options(options)
-        bot_classes = self.spec.bots()
+        bot_classes = self.game.bots()
         self._bots: dict[int, Any] = {}
         for i, seat in enumerate(self.seats):
             if seat.bot is not None:
@@ -190,27 +191,10 @@ class Match:
                 self._bot_rng = stream(self.seed, "bots", i)
         self._plan = None
 
-    # -- who looks at the screen ---------------------------------------------------------------
+    # -- seats ---------------------------------------------------------------------------------------
     @property
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.human]
-
-    def next_viewer(self) -> int | None:
-        """The seat whose private view the screen should show now, or None for the table view.
-
-        With one human, always that human. With several, the first human who must act; while only
-        bots act (or the game is over) the table view, so nobody's secrets stay on screen.
-        """
-        humans = self.humans
-        if len(humans) == 1:
-            return humans[0]
-        if not humans or self.is_over():
-            return None
-        acting = self.human_seats_to_act()
-        return acting[0] if acting else None
-
-    def needs_curtain(self) -> bool:
-        return len(self.humans) >= 2
 
     # -- persistence ---------------------------------------------------------------------------
     def to_json(self) -> dict:
@@ -224,9 +208,9 @@ class Match:
         }
 
     @classmethod
-    def replay(cls, game_id: str, seats: list[Seat], seed: int | str, options: dict[str, str],
+    def replay(cls, game: Game | str, seats: list[Seat], seed: int | str, options: dict[str, str],
                log: list[tuple[int, Action]]) -> "Match":
-        match = cls(game_id, seats, seed, options)
+        match = cls(game, seats, seed, options)
         for seat, action in log:
             match.apply(seat, action)
         match._bot_rng = stream(seed, "bots", len(match.log))
@@ -234,8 +218,12 @@ class Match:
         return match
 
     @classmethod
-    def from_json(cls, data: dict) -> "Match":
-        """Rebuild by replaying the log from the seed; the snapshot must match exactly."""
+    def from_json(cls, data: dict, game: Game | None = None) -> "Match":
+        """Rebuild by replaying the log from the seed; the snapshot must match exactly. The game
+        is ``game`` if given (its id must be the document's), else the one registered under the
+        document's id."""
+        if game is not None and game.id != data["game"]:
+            raise ValueError(f"this is a save of '{data['game']}', not of '{game.id}'")
         seats = [Seat.from_json(s) for s in data["seats"]]
         log = []
         for entry in data["log"]:
@@ -243,7 +231,7 @@ class Match:
                 raise ValueError(f"bad log entry {entry!r}")
             log.append((entry[0], Action.from_json(entry[1])))
         try:
-            match = cls.replay(data["game"], seats, data["seed"], data.get("options") or {}, log)
+            match = cls.replay(game or data["game"], seats, data["seed"], data.get("options") or {}, log)
         except IllegalAction as exc:
             raise ValueError(f"the move log does not replay: {exc}") from exc
         snapshot = data.get("state")

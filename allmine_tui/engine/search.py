@@ -27,12 +27,15 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .bots import Bot
 from .contract import Action, Rules
 from .rng import stream
+
+V = TypeVar("V")  # the game's view
 
 
 @dataclass(frozen=True)
@@ -49,12 +52,12 @@ class Budget:
     cpu_time: bool = False
 
 
-class Plan:
+class Plan(Generic[V]):
     """What a game gives the shared search. Subclasses set ``rules`` and ``normal`` (the normal
     bot class, used for playouts and for decisions not worth a search)."""
 
-    rules: Rules
-    normal: type[Bot]
+    rules: Rules[Any, V]
+    normal: type[Bot[V]]
     #: score margin (in points) that counts as a clear win in ``value``
     margin_scale: float = 10.0
     #: weight of the margin in ``value`` (the rest is win or lose)
@@ -68,12 +71,12 @@ class Plan:
         self.bot = self.normal()
 
     # -- the decision ------------------------------------------------------------------------
-    def candidates(self, view: dict, legal: list[Action], rng) -> list[tuple[Action, ...]]:
+    def candidates(self, view: V, legal: list[Action], rng) -> list[tuple[Action, ...]]:
         """Moves worth comparing, the most promising first (ties go to the earlier one). An
         empty list or a single move means: no search, play ``fallback``."""
         return [(a,) for a in legal]
 
-    def fallback(self, view: dict, legal: list[Action], rng) -> Action:
+    def fallback(self, view: V, legal: list[Action], rng) -> Action:
         return self.bot.choose(view, legal, rng)
 
     def prune(self, moves: list[tuple[Action, ...]], worlds: list, seat: int) -> list:
@@ -82,7 +85,7 @@ class Plan:
         return moves
 
     # -- the worlds and the playouts ---------------------------------------------------------
-    def world(self, view: dict, seat: int, rng) -> Any:
+    def world(self, view: V, seat: int, rng) -> Any:
         """A state drawn from ``view``; games may refine it (e.g. others' hidden choices)."""
         return self.rules.sample_state(view, seat, rng)
 
@@ -125,12 +128,12 @@ def squash(x: float) -> float:
     return 0.5 + 0.5 * math.tanh(x)
 
 
-def lead(values: list[float], seat: int) -> float:
+def lead(values: Sequence[float], seat: int) -> float:
     """How far ``seat`` is ahead of the best of the others (negative: behind)."""
     return values[seat] - max((v for s, v in enumerate(values) if s != seat), default=0)
 
 
-def playout(plan: Plan, state: Any, seat: int, move: tuple[Action, ...], rng) -> tuple[float, int]:
+def playout(plan: Plan[Any], state: Any, seat: int, move: tuple[Action, ...], rng) -> tuple[float, int]:
     """Apply ``move`` for ``seat`` in ``state`` (changed in place), play on with the policy.
     Returns the plan's value of the end position for ``seat`` and the policy's moves."""
     rules = plan.rules
@@ -164,11 +167,11 @@ class SearchReport:
     cut_short: bool = False
 
 
-def search(plan: Plan, view: dict, legal: list[Action], rng, budget: Budget) -> SearchReport | None:
+def search(plan: Plan[V], view: V, legal: list[Action], rng, budget: Budget) -> SearchReport | None:
     """Sequential halving over ``plan.candidates``; None when there is nothing to search."""
     clock = time.thread_time if budget.cpu_time else time.perf_counter
     started = clock()
-    seat = view["viewer"]
+    seat: int = view["viewer"]  # type: ignore[index]  # every game's view has its viewer
     moves = plan.candidates(view, legal, rng)
     if len(moves) < 2:
         return None
@@ -221,21 +224,21 @@ def search(plan: Plan, view: dict, legal: list[Action], rng, budget: Budget) -> 
     return SearchReport(moves, means, counts, worlds, chosen, clock() - started, cut)
 
 
-class SearchBot(Bot):
+class SearchBot(Bot[V]):
     """An ``expert`` bot: the shared search with a game's ``plan_class``. ``budget`` is the cost
     of one decision; ``budget_by_players`` may give another for some player counts (more
     players make every playout dearer)."""
 
     name = "expert"
     needs_view = True
-    plan_class: type[Plan]
+    plan_class: type[Plan[V]]
     budget = Budget()
     budget_by_players: dict[int, Budget] = {}
 
-    def budget_for(self, view: dict) -> Budget:
-        return self.budget_by_players.get(view["n"], self.budget)
+    def budget_for(self, view: V) -> Budget:
+        return self.budget_by_players.get(view["n"], self.budget)  # type: ignore[index]
 
-    def choose(self, view: dict, legal: list[Action], rng) -> Action:
+    def choose(self, view: V, legal: list[Action], rng) -> Action:
         if len(legal) == 1:
             return legal[0]
         plan = self.plan_class()

@@ -20,7 +20,6 @@ REVEALED = "That move cannot be taken back: it revealed something or passed the 
 class UndoPlan:
     index: int  # the log entry taken back
     state: Any  # the game without it
-    log_length: int  # the log it was planned for
 
 
 def _copy(rules, state):
@@ -33,7 +32,7 @@ def plan_undo(match, seat: int, index: int) -> UndoPlan | str:
 
     rules = match.rules
     _seat, action = match.log[index]
-    before = Match.replay(match.game_id, match.seats, match.seed, match.options,
+    before = Match.replay(match.game, match.seats, match.seed, match.options,
                           match.log[:index]).state
     with_it = _copy(rules, before)
     rules.apply(with_it, seat, action)
@@ -53,4 +52,4 @@ def plan_undo(match, seat: int, index: int) -> UndoPlan | str:
             return f"{since}, and that would no longer fit: your move stands."
         if again != seen or not rules.can_undo(prior, other, later, without):
             return f"{since} and that revealed something, so your move stands."
-    return UndoPlan(index, without, len(match.log))
+    return UndoPlan(index, without)

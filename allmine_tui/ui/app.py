@@ -73,7 +73,7 @@ class AllMineApp(App):
     # -- navigation ----------------------------------------------------------------------------
     def open_session(self, session) -> None:
         """Show a game (from a new setup or a save)."""
-        screen_class = session.match.spec.screen()
+        screen_class = session.match.game.screen()
         self.push_screen(screen_class(session))
 
     def show_results(self, session) -> None:

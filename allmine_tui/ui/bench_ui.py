@@ -168,11 +168,11 @@ async def measure_bare(samples: int) -> dict:
 # -- the games ---------------------------------------------------------------------------------
 def _bench_app(game_id: str, people: int, seed: str, data: Path):
     from ..engine import Match, Seat
-    from ..games import get_spec
+    from ..games import get_game
     from .app import AllMineApp
     from .session import GameSession
 
-    spec = get_spec(game_id)
+    spec = get_game(game_id)
     players = spec.max_players
     seats = [Seat(name) for name in ("Ann", "Bob")[:people]]
     seats += [Seat(f"Bot {i + 1}", "normal") for i in range(players - len(seats))]
@@ -267,18 +267,18 @@ def _curtain(app) -> bool:
 def _normal_move(match, seat: int):
     from ..engine import stream
 
-    bot = match.spec.bots()["normal"]()
+    bot = match.game.bots()["normal"]()
     return bot.choose(match.view(seat), match.legal_actions(seat), stream("bench-ui", seat))
 
 
 async def _measure_final(game_id: str, data: Path, samples: int) -> Samples:
     from ..engine import Match, Seat
-    from ..games import get_spec
+    from ..games import get_game
     from ..simulate import play_out
     from .screens.results import ResultsScreen
     from .session import GameSession
 
-    spec = get_spec(game_id)
+    spec = get_game(game_id)
     seats = [Seat(f"Bot {i + 1}", "normal") for i in range(spec.max_players)]
     played = Match(game_id, seats, "bench-ui-final")
     play_out(played)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 SUIT_LETTERS = ("S", "H", "D", "C")
-SUIT_NAMES = ("Spades", "Hearts", "Diamonds", "Clubs")
 VALUE_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 JOKERS = (52, 53)
 DECK = tuple(range(54))
@@ -62,6 +61,14 @@ def value_distance(a: int, b: int) -> int:
     """Chip steps from value a to value b, going around between K and A."""
     d = abs(a - b)
     return min(d, 13 - d)
+
+
+def card_cost(target: int, revealed: tuple[int, int] | list[int]) -> int:
+    """``write_cost`` of a card that is not a Joker (Jokers are never written)."""
+    cost = write_cost(target, revealed)
+    if cost is None:
+        raise ValueError("a Joker is never written on a sheet")
+    return cost
 
 
 def write_cost(target: int, revealed: tuple[int, int] | list[int]) -> int | None:

@@ -19,10 +19,13 @@
 from __future__ import annotations
 
 from ...engine import Action
+from ...engine.views import own
 from ...engine.search import Budget, Plan, SearchBot, search
-from .cards import is_joker, write_cost
+from .cards import card_cost, is_joker
 from .normal_bot import FLEX, FLEX_CAP, GOLDEN_VALUE, NormalBot, _Sheet
-from .rules import RULES, WRITE
+from .rules import RULES
+from .state import WRITE
+from .views import AllInView
 
 WIDTH = 6
 #: rounds a playout looks ahead
@@ -31,9 +34,10 @@ HORIZON = 3
 SPAN = 100.0
 
 
-class AllInPlan(Plan):
+class AllInPlan(Plan[AllInView]):
     rules = RULES
     normal = NormalBot
+    bot: NormalBot
 
     def __init__(self) -> None:
         super().__init__()
@@ -43,13 +47,13 @@ class AllInPlan(Plan):
         kind = legal[0].kind
         if view["phase"] != WRITE or kind not in ("card", "place"):
             return []
-        self.me, self.until = view["viewer"], view["round"] + HORIZON
+        self.me, self.until = own(view["viewer"]), view["round"] + HORIZON
         sheet = _Sheet(view)
         if kind == "card":
             rated = sheet.rated(self.bot.write_options(sheet, legal))
         else:
-            c = view["choice"]
-            cost = write_cost(c, view["revealed"])
+            c = own(view["choice"])
+            cost = card_cost(c, view["revealed"])
             rated = sheet.rated([(c, cost, [a.args[0] for a in legal])])
         order = sorted(range(len(rated)), key=lambda i: (-rated[i][0], i))[:WIDTH]
         if kind == "card":
@@ -69,9 +73,10 @@ class AllInPlan(Plan):
             self.planned[seat] = (c, cell)
             return Action("card", (c,))
         if kind == "place" and state.phase == WRITE:
-            c, cell = self.planned.pop(seat, (None, None))
-            if c == state.choice[seat] and Action("place", (cell,)) in legal:
-                return Action("place", (cell,))
+            planned = self.planned.pop(seat, None)
+            if planned is not None and planned[0] == state.choice[seat] \
+                    and Action("place", (planned[1],)) in legal:
+                return Action("place", (planned[1],))
         return self.bot.choose(self.rules.view(state, seat), legal, rng)
 
     def stop(self, state, seat):
@@ -88,7 +93,7 @@ class AllInPlan(Plan):
         return worth / SPAN
 
 
-class ExpertBot(SearchBot):
+class ExpertBot(SearchBot[AllInView]):
     plan_class = AllInPlan
 
     def __init__(self) -> None:

@@ -1,9 +1,10 @@
 """All In: the game round by round, and each sheet's unseen part at any position."""
 from __future__ import annotations
 
-from ...engine.history import GameHistory, Timeline, round_rows
+from ...engine.history import GameHistory, HistoryHooks, Timeline, round_rows
 from .cards import card_name
-from .rules import RULES, AllInState
+from .rules import RULES
+from .state import AllInState
 
 
 def round_of(state: AllInState) -> int:
@@ -48,3 +49,6 @@ def hidden_cards(state: AllInState) -> list[str]:
             line += f"; writing {card_name(state.choice[s])}"
         out.append(line)
     return out
+
+
+HOOKS = HistoryHooks(round_of, round_label, history, hidden_cards)

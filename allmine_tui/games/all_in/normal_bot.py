@@ -32,10 +32,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ...engine.views import own
 from ...engine import Action, Bot, pick_near_best
-from .cards import JOKERS, card, write_cost
+from .cards import JOKERS, card, card_cost
 from .poker import evaluate
 from .sheets import get_sheet
+from .views import AllInView
 
 ROUNDS = 23
 
@@ -66,7 +68,7 @@ def _reach_table() -> list[float]:
     table = [0.0] * 5
     for k in range(1, 5):
         targets = [card(1, s) for s in range(k)]
-        table[k] = sum(1 for p in pairs if min(write_cost(t, p) for t in targets) == 0) / len(pairs)
+        table[k] = sum(1 for p in pairs if min(card_cost(t, p) for t in targets) == 0) / len(pairs)
     return table
 
 
@@ -196,13 +198,13 @@ def _canonical(cards: tuple) -> tuple:
 class _Sheet:
     """What the bot knows at one decision, pre-digested from its view."""
 
-    def __init__(self, view: dict) -> None:
-        self.me = view["viewer"]
+    def __init__(self, view: AllInView) -> None:
+        self.me = own(view["viewer"])
         me = view["players"][self.me]
         self.sheet = sheet = get_sheet(me["sheet"])
-        self.written = list(me["written"])
+        self.written = list(own(me["written"]))
         self.round = view["round"]
-        self.chips = me["chips_won"] - me["chips_spent"]
+        self.chips = me["chips_won"] - own(me["chips_spent"])
         self.revealed = view["revealed"]
         self.golden_phase = view["phase"] == "golden"
         self.completed = set(me["completed"])
@@ -238,10 +240,12 @@ class _Sheet:
                 cards.append(sheet.golden)
             elif extra is not None and c == extra[0]:
                 cards.append(extra[1])
-            elif written[c] is None:
-                empty += 1
             else:
-                cards.append(written[c])
+                card = written[c]
+                if card is None:
+                    empty += 1
+                else:
+                    cards.append(card)
         return tuple(sorted(cards)), empty
 
     def value_of_hand(self, index: int, extra=None) -> float:
@@ -313,7 +317,7 @@ class _Sheet:
         return [(self.option_value(c, cell, cost), c, cell)
                 for c, cost, cells in options for cell in cells]
 
-    def best(self, options, rng=None) -> tuple[int, int]:
+    def best(self, options, rng=None) -> tuple[int, int] | None:
         """The best (card, cell) among ``options`` (card, cost, cells); the first on exact ties,
         so the space planned with a card is the one found again for that card alone. With
         ``rng``, one drawn among those within ``NEAR`` of the best."""
@@ -325,21 +329,21 @@ class _Sheet:
         return rated[i][1], rated[i][2]
 
 
-class NormalBot(Bot):
+class NormalBot(Bot[AllInView]):
     name = "normal"
     needs_view = True
     #: dearer cards are not tried (see MAX_COST)
     max_cost = MAX_COST
 
-    def choose(self, view: dict, legal: list[Action], rng) -> Action:
+    def choose(self, view: AllInView, legal: list[Action], rng) -> Action:
         if len(legal) == 1:
             return legal[0]
         kind = legal[0].kind
         if kind == "place":
             s = _Sheet(view)
-            c = view["choice"]
-            cost = 0 if s.golden_phase else write_cost(c, s.revealed)
-            _c, cell = s.best([(c, cost, [a.args[0] for a in legal])])
+            c = own(view["choice"])
+            cost = 0 if s.golden_phase else card_cost(c, s.revealed)
+            _c, cell = own(s.best([(c, cost, [a.args[0] for a in legal])]))
             return Action("place", (cell,))
         if kind in ("card", "golden"):
             return Action(kind, (self.plan(view, legal, rng)[0],))
@@ -351,25 +355,25 @@ class NormalBot(Bot):
         options = []
         for a in legal:
             c = a.args[0]
-            cost = 0 if s.golden_phase else write_cost(c, s.revealed)
+            cost = 0 if s.golden_phase else card_cost(c, s.revealed)
             options.append((c, cost, cells))
         return [o for o in options if o[1] <= self.max_cost] or options
 
-    def plan(self, view: dict, legal: list[Action], rng=None) -> tuple[int, int]:
+    def plan(self, view: AllInView, legal: list[Action], rng=None) -> tuple[int, int]:
         """For a "card" or "golden" decision: the card to take and the space it is meant for
         (the later "place" decision finds the best space for that card). With ``rng``, the
         card is drawn among near-equal writes."""
         s = _Sheet(view)
         cells = s.legal_cells()
         if legal[0].kind == "card":
-            return s.best(self.write_options(s, legal), rng)
+            return own(s.best(self.write_options(s, legal), rng))
         # the Golden Deck: every card on every empty space; a Joker is worth the best card of all
         deck = [a.args[0] for a in legal if a.kind == "golden"]
         best = s.best([(g, 0, cells) for g in deck if g not in JOKERS])
         jokers = [g for g in deck if g in JOKERS]
         if jokers:
-            any_card = s.best([(c, 0, cells) for c in range(52)])
+            any_card = own(s.best([(c, 0, cells) for c in range(52)]))
             if best is None or (s.option_value(any_card[0], any_card[1], 0)
                                 > s.option_value(best[0], best[1], 0)):
                 return jokers[0], any_card[1]
-        return best
+        return own(best)

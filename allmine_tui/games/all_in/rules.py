@@ -8,79 +8,20 @@ A player who surrounded their Golden Card picks ("golden", c) or turns the Golde
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ...engine.jsonstate import JsonState
-from ...engine import Action, Event, GameInfo, IllegalAction, OptionSpec, Result, Rules, stream
+from ...engine import Action, Event, IllegalAction, Result, Rules, stream
+from . import INFO
 from .cards import DECK, card_name, is_joker
-from .poker import CATEGORY_NAMES, evaluate
+from .costs import composable, cost_table
+from .probes import AllInProbes
+from .scoring import game_result, hand_cards, scoring
 from .sheets import BASIC, get_sheet, load_sheets
+from .state import (GOLDEN, GOLDEN_SIZE, MAX_USEFUL_CHIPS, OVER, ROUNDS, WRITE, AllInState,
+                    cell_name)
+from .views import AllInView, PlayerView, Scoring
 
 _SHEETS = load_sheets()  # id -> Sheet; read once (a few small JSON files)
-ROUNDS = 23
-GOLDEN_SIZE = 8
-WRITE, GOLDEN, OVER = "write", "golden", "over"
-MAX_USEFUL_CHIPS = 8  # 6 value steps + a suit change reach any card
-
-INFO = GameInfo(
-    id="all-in", title="All In", min_players=1, max_players=6,
-    blurb="Flip and write: two cards a round, one written secretly on your sheet to build poker "
-          "hands in its rows and columns.",
-    minutes="20–30 min",
-    options=(OptionSpec("sheets", "Player sheets", ("basic", "advanced", "shared"), "basic",
-                        "basic: everyone plays the Q♦ sheet; advanced: a random sheet each; "
-                        "shared: one random sheet for everyone"),),
-)
-
-
-_DIST = [[min(abs(a - b), 13 - abs(a - b)) for b in range(14)] for a in range(14)]
-
-
-@lru_cache(maxsize=None)
-def _value_costs(va: int, vb: int) -> tuple[int, ...]:
-    """Chips to reach each value 1..13 (index 0 unused) from either of two values."""
-    return (0,) + tuple(min(_DIST[va][v], _DIST[vb][v]) for v in range(1, 14))
-
-
-@lru_cache(maxsize=None)
-def _options(a: int, b: int) -> tuple[tuple[int, int], ...]:
-    """Every (cost, card) writable from revealed cards a and b, cheapest first."""
-    if a >= 52 and b >= 52:
-        return tuple((0, c) for c in range(52))
-    if a >= 52 or b >= 52:
-        other = b if a >= 52 else a
-        ov, os_ = other % 13 + 1, other // 13
-        dist = _DIST[ov]
-        out = [(min(dist[c % 13 + 1], 0 if c // 13 == os_ else 2), c) for c in range(52)]
-    else:
-        vc = _value_costs(a % 13 + 1, b % 13 + 1)
-        suits = (a // 13, b // 13)
-        out = [(vc[c % 13 + 1] + (0 if c // 13 in suits else 2), c) for c in range(52)]
-    out.sort()
-    return tuple(out)
-
-
-@lru_cache(maxsize=1024)
-def composable(a: int, b: int, chips: int) -> tuple[tuple[int, int], ...]:
-    """Every (card, cost) writable from revealed cards a and b with at most ``chips`` chips,
-    cheapest first."""
-    return tuple((c, cost) for cost, c in _options(a, b) if cost <= chips)
-
-
-@lru_cache(maxsize=4096)
-def cost_table(a: int, b: int) -> tuple[int, ...]:
-    """The chip cost of each of the 52 cards from revealed cards a and b (see cards.write_cost;
-    a test checks they agree for every pair)."""
-    if a >= 52 and b >= 52:
-        return (0,) * 52
-    if a >= 52 or b >= 52:
-        other = b if a >= 52 else a
-        dist, os_ = _DIST[other % 13 + 1], other // 13
-        return tuple(min(dist[c % 13 + 1], 0 if c // 13 == os_ else 2) for c in range(52))
-    vc = _value_costs(a % 13 + 1, b % 13 + 1)
-    suits = (a // 13, b // 13)
-    return tuple(vc[c % 13 + 1] + (0 if c // 13 in suits else 2) for c in range(52))
 
 
 _PLACE = tuple(Action("place", (c,)) for c in range(64))
@@ -96,44 +37,8 @@ def _card_actions(a: int, b: int, chips: int) -> tuple[Action, ...]:
     return tuple(_CARD[c] for c in range(52) if costs[c] <= chips)
 
 
-def cell_name(sheet, cell: int) -> str:
-    """'row 2, column 3' (letters are kept for hands)."""
-    row, col = sheet.cells[cell]
-    return f"row {row + 1}, column {col + 1}"
 
-
-@dataclass
-class AllInState(JsonState):
-    DERIVED = frozenset({"frontier"})
-    n: int
-    seed: int | str
-    mode: str
-    sheet_ids: list
-    deck: list = field(default_factory=list)  # main deck, drawn from the end
-    golden_deck: list = field(default_factory=list)
-    discard: list = field(default_factory=list)  # revealed cards of past rounds
-    removed: list = field(default_factory=list)  # Golden Deck cards taken out of the game
-    round: int = 0  # 1..23
-    revealed: list = field(default_factory=list)
-    phase: str = WRITE
-    written: list = field(default_factory=list)  # per player: card or None per cell
-    choice: list = field(default_factory=list)  # per player: card chosen, not yet placed
-    done: list = field(default_factory=list)  # per player: finished this phase
-    pickers: list = field(default_factory=list)  # players choosing from the Golden Deck now
-    golden_pick: list = field(default_factory=list)  # per player: Golden Deck card picked now
-    golden_used: list = field(default_factory=list)
-    chips_won: list = field(default_factory=list)
-    chips_spent: list = field(default_factory=list)
-    completed: list = field(default_factory=list)  # per player: letters declared
-    first_round: dict = field(default_factory=dict)  # letter -> round it was first completed
-    last_written: list = field(default_factory=list)  # per player: cell written last (private)
-    round_cells: list = field(default_factory=list)  # per player: cells written this round
-    # derived, not saved: legal spaces per (player, number of written spaces)
-    frontier: dict = field(default_factory=dict, repr=False, compare=False)
-
-
-
-class AllInRules(Rules):
+class AllInRules(AllInProbes, Rules[AllInState, AllInView]):
     info = INFO
 
     # -- setting up ------------------------------------------------------------------------------
@@ -425,9 +330,9 @@ class AllInRules(Rules):
         return events + self._next_round(state)
 
     # -- what each seat may know ---------------------------------------------------------------
-    def view(self, state: AllInState, seat: int | None) -> dict:
+    def view(self, state: AllInState, seat: int | None) -> AllInView:
         over = state.phase == OVER
-        players = []
+        players: list[PlayerView] = []
         for s in range(state.n):
             mine = over or s == seat
             players.append({
@@ -442,7 +347,7 @@ class AllInRules(Rules):
                 "done": state.done[s],
                 "golden_used": state.golden_used[s],
             })
-        view = {
+        view: AllInView = {
             "game": "all-in", "n": state.n, "viewer": seat, "phase": state.phase,
             "to_act": self.to_act(state), "round": state.round, "rounds": ROUNDS,
             "revealed": list(state.revealed), "golden_size": len(state.golden_deck),
@@ -465,77 +370,21 @@ class AllInRules(Rules):
                 view["legal_cells"] = []
         return view
 
-    # -- scoring -------------------------------------------------------------------------------
+    # -- scoring (scoring.py) ------------------------------------------------------------------
     def hand_cards(self, state: AllInState, seat: int, hand) -> list[int]:
-        sheet = _SHEETS[state.sheet_ids[seat]]
-        written = state.written[seat]
-        return [sheet.golden if c == sheet.golden_cell else written[c]
-                for c in hand.cells if c == sheet.golden_cell or written[c] is not None]
+        return hand_cards(state, seat, hand)
 
-    def scoring(self, state: AllInState) -> dict:
+    def scoring(self, state: AllInState) -> Scoring:
         """Per player: each hand's evaluation, Best Scoring Hand wins, chips and totals."""
-        n = state.n
-        letters = sorted({h.letter for s in range(n) for h in self.sheet(state, s).hands})
-        evals = [{} for _ in range(n)]
-        bonus_of = [{} for _ in range(n)]
-        for s in range(n):
-            for hand in self.sheet(state, s).hands:
-                evals[s][hand.letter] = evaluate(self.hand_cards(state, s, hand))
-                bonus_of[s][hand.letter] = hand.bonus
-        best: dict[str, list[int]] = {}
-        for letter in letters:
-            scored = [s for s in range(n) if letter in evals[s] and evals[s][letter].points]
-            if not scored:
-                best[letter] = []
-                continue
-            top = max(evals[s][letter].key for s in scored)
-            best[letter] = [s for s in scored if evals[s][letter].key == top]
-        out = []
-        for s in range(n):
-            hands_pts = sum(e.points for e in evals[s].values())
-            bonus = sum(bonus_of[s][letter] for letter in letters if s in best[letter])
-            unused = state.chips_won[s] - state.chips_spent[s]
-            out.append({"hands": evals[s], "hand_points": hands_pts, "bonus": bonus,
-                        "unused_chips": unused, "total": hands_pts + bonus + unused})
-        return {"letters": letters, "players": out, "best": best}
+        return scoring(state)
 
     def result(self, state: AllInState) -> Result:
-        sc = self.scoring(state)
-        players = sc["players"]
-        totals = [p["total"] for p in players]
-        top = max(totals)
-        tied = [s for s in range(state.n) if totals[s] == top]
-        most_chips = max(players[s]["unused_chips"] for s in tied)
-        winners = [s for s in tied if players[s]["unused_chips"] == most_chips]
-        table: list = []
-        for letter in sc["letters"]:
-            row = []
-            for s, p in enumerate(players):
-                e = p["hands"].get(letter)
-                if e is None:
-                    row.append("—")
-                    continue
-                text = f"{CATEGORY_NAMES[e.category]} {e.points}" if e.points else "—"
-                if s in sc["best"][letter]:
-                    text += f" ★+{self.sheet(state, s).hands[self._hand_index(state, s, letter)].bonus}"
-                row.append(text)
-            table.append((f"Hand {letter}", row))
-        table.append(("Hands", [p["hand_points"] for p in players]))
-        table.append(("Best Scoring Hands", [p["bonus"] for p in players]))
-        table.append(("Unused chips", [p["unused_chips"] for p in players]))
-        table.append(("Total", totals))
-        notes = ["★ marks a Best Scoring Hand (its bonus is added)."]
-        if len(tied) > 1 and len(winners) < len(tied):
-            notes.append("Equal totals: the player with more unused chips wins.")
-        return Result(scores=totals, winners=winners, table=table, notes=notes)
-
-    def _hand_index(self, state: AllInState, seat: int, letter: str) -> int:
-        return next(i for i, h in enumerate(self.sheet(state, seat).hands) if h.letter == letter)
+        return game_result(state)
 
     def state_from_json(self, data: dict) -> AllInState:
         return AllInState.from_json(data)
 
-    def sample_state(self, view: dict, seat: int, rng) -> AllInState:
+    def sample_state(self, view: AllInView, seat: int, rng) -> AllInState:
         from .sampler import sample_state
 
         return sample_state(view, seat, rng)
@@ -567,32 +416,6 @@ class AllInRules(Rules):
         return (state.phase != OVER and not state.done[seat]
                 and (state.choice[seat] is not None or state.golden_pick[seat] is not None))
 
-    # -- for tests -----------------------------------------------------------------------------
-    def perturb_secrets(self, state: AllInState, viewer: int | None, rng) -> AllInState:
-        new = AllInState.from_json(state.to_json())
-        hidden = list(new.deck)
-        sees_golden = (viewer is not None and new.phase == GOLDEN and viewer in new.pickers
-                       and not new.done[viewer])
-        if not sees_golden:
-            hidden += new.golden_deck
-        rng.shuffle(hidden)
-        new.deck = hidden[:len(new.deck)]
-        if not sees_golden:
-            new.golden_deck = sorted(hidden[len(new.deck):])
-        for s in range(new.n):
-            if s == viewer:
-                continue
-            new.written[s] = [None if c is None else rng.randrange(52) for c in new.written[s]]
-            new.chips_spent[s] = rng.randint(0, new.chips_won[s])
-            if new.choice[s] is not None:
-                new.choice[s] = rng.randrange(52)
-            new.last_written[s] = None if new.last_written[s] is None else rng.randrange(3)
-            new.round_cells[s] = [rng.randrange(3) for _ in new.round_cells[s]]
-        return new
-
-    def conserved(self, state: AllInState) -> dict[str, int]:
-        every = state.deck + state.golden_deck + state.revealed + state.discard + state.removed
-        return {"cards": len(every), "distinct": len(set(every))}
 
 
 RULES = AllInRules()

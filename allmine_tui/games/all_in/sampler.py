@@ -18,32 +18,38 @@ from __future__ import annotations
 
 from ...engine.jsonstate import copy_json
 from .cards import DECK, is_joker
-from .rules import GOLDEN, GOLDEN_SIZE, WRITE, AllInState
+from .state import GOLDEN, GOLDEN_SIZE, AllInState
 from .sheets import get_sheet
+from ...engine.views import own
+from .views import AllInView
 
 
-def sample_state(view: dict, seat: int, rng) -> AllInState:
+def sample_state(view: AllInView, seat: int, rng) -> AllInState:
     n = view["n"]
     players = view["players"]
-    me = players[seat]
     seen = set(view["discard"]) | set(view["revealed"])
-    picking = view["golden_deck"] is not None
-    pool = [c for c in DECK if c not in seen and not (picking and c in view["golden_deck"])]
+    golden_deck = view["golden_deck"]
+    pool = [c for c in DECK if c not in seen and not (golden_deck is not None and c in golden_deck)]
     rng.shuffle(pool)
     deck, pool = pool[:view["deck_size"]], pool[view["deck_size"]:]
-    if picking:
-        golden = list(view["golden_deck"])
+    if golden_deck is not None:
+        golden = list(golden_deck)
     else:
         golden, pool = sorted(pool[:view["golden_size"]]), pool[view["golden_size"]:]
     removed = sorted(pool)
     if len(removed) != GOLDEN_SIZE - len(golden):
         raise ValueError("the view's card counts do not add up")
 
-    written, spent, choice, golden_pick, last_written, round_cells = [], [], [], [], [], []
+    written: list[list[int | None]] = []
+    spent: list[int | None] = []
+    choice: list[int | None] = []
+    golden_pick: list[int | None] = []
+    last_written: list[int | None] = []
+    round_cells: list[list[int]] = []
     writable = [c for c in view["discard"] + view["revealed"] if not is_joker(c)] or list(range(52))
     for s, p in enumerate(players):
         if s == seat or p["written"] is not None:  # every sheet is shown at the end
-            written.append(list(p["written"]))
+            written.append(list(own(p["written"])))
             spent.append(p["chips_spent"])
             if s != seat:
                 choice.append(None)
@@ -53,12 +59,13 @@ def sample_state(view: dict, seat: int, rng) -> AllInState:
                 continue
             choice.append(view["choice"])
             golden_pick.append(view["golden_pick"])
-            last_written.append(view["last_written"])
-            wrote_now = view["phase"] == GOLDEN and view["last_written"] is not None
-            round_cells.append([view["last_written"]] if wrote_now else [])
+            last = view["last_written"]
+            last_written.append(last)
+            wrote_now = view["phase"] == GOLDEN and last is not None
+            round_cells.append([last] if wrote_now and last is not None else [])
             continue
         cells = _grow(get_sheet(p["sheet"]), p["filled"], p["completed"], rng)
-        sheet = [None] * len(get_sheet(p["sheet"]).cells)
+        sheet: list[int | None] = [None] * len(get_sheet(p["sheet"]).cells)
         for cell in cells:
             sheet[cell] = rng.choice(writable)
         written.append(sheet)

@@ -425,6 +425,3 @@ class AllInScreen(TableTexts, PlayScreen):
         if not any(e.kind == "game_over" for e in events):
             return None
         return FinalSheetsScreen(self.session)
-
-
-GAME_SCREEN = AllInScreen

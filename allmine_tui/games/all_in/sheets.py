@@ -135,10 +135,10 @@ def parse_sheet(data: dict, source: str = "sheet") -> Sheet:
             if p not in index:
                 raise ValueError(f"{source}: hand {letter} uses {list(p)}, which is not a space")
         ids = tuple(index[p] for p in positions)
-        for a, b in zip(ids, ids[1:]):
-            if b not in neighbor_sets[a]:
+        for i, j in zip(ids, ids[1:]):
+            if j not in neighbor_sets[i]:
                 raise ValueError(f"{source}: hand {letter} is not a straight run of linked spaces "
-                                 f"({list(cells[a])} and {list(cells[b])})")
+                                 f"({list(cells[i])} and {list(cells[j])})")
         if len({p[0] for p in positions}) != 1 and len({p[1] for p in positions}) != 1:
             raise ValueError(f"{source}: hand {letter} is neither a row nor a column")
         hands.append(Hand(letter, ids, icon, bonus))

@@ -5,6 +5,8 @@ Crystals, Gold, Mushrooms, Dragon eggs; each has a letter and a symbol so no one
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 SUITS = ("Crystals", "Gold", "Mushrooms", "Dragon eggs")
 LETTERS = ("C", "G", "M", "D")
 SYMBOLS = ("◆", "$", "▲", "●")
@@ -44,7 +46,7 @@ def parse_card(text: str) -> int:
     return card(suit, number)
 
 
-def strength_table(display: list[list[int]] | list[tuple[int, int]]) -> list[int]:
+def strength_table(display: Sequence[Sequence[int]]) -> list[int]:
     """Strength of every card for one hand; higher beats lower.
 
     ``display`` is the four (suit, number) duos from strongest to weakest. The four super-trump cards

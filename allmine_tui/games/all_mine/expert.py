@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from ...engine.search import Budget, Plan, SearchBot
 from .normal_bot import NormalBot
-from .rules import PREDICT, RULES
+from .rules import RULES
+from .state import PREDICT
+from .views import AllMineView
 
 #: per-hand spread of the score difference between two players (for the hand-end value)
 HAND_SPREAD = 7.0
@@ -25,9 +27,10 @@ class QuickNormal(NormalBot):
     samples = 6
 
 
-class AllMinePlan(Plan):
+class AllMinePlan(Plan[AllMineView]):
     rules = RULES
     normal = NormalBot
+    bot: NormalBot
     margin_scale = 8.0
 
     def __init__(self) -> None:
@@ -65,6 +68,6 @@ class AllMinePlan(Plan):
         return HAND_SPREAD * (state.n - state.hand_no) ** 0.5  # by the hands still to play
 
 
-class ExpertBot(SearchBot):
+class ExpertBot(SearchBot[AllMineView]):
     plan_class = AllMinePlan
     budget = Budget(playouts=1000, steps=2800, seconds=0.9)

@@ -1,9 +1,9 @@
 """All Mine!: the game hand by hand, and the cards each seat holds unseen at any position."""
 from __future__ import annotations
 
-from ...engine.history import GameHistory, HistoryRow, Timeline
+from ...engine.history import GameHistory, HistoryHooks, HistoryRow, Timeline
 from .cards import LETTERS, card_name, suit_tag
-from .rules import PREDICT, AllMineState
+from .state import PREDICT, AllMineState
 
 def round_of(state: AllMineState) -> int:
     return state.hand_no
@@ -42,3 +42,6 @@ def hidden_cards(state: AllMineState) -> list[str]:
             line += f"; predicted +{suit_tag(p[0])} −{suit_tag(p[1])}"
         out.append(line)
     return out
+
+
+HOOKS = HistoryHooks(round_of, round_label, history, hidden_cards)

@@ -28,7 +28,9 @@ from bisect import bisect_right
 from functools import lru_cache
 
 from ...engine import Action, Bot
+from ...engine.views import own
 from .cards import strength_table
+from .views import AllMineView
 
 
 @lru_cache(maxsize=256)
@@ -39,16 +41,17 @@ def _strength(display: tuple) -> list[int]:
 class _Table:
     """What the bot knows at one decision, pre-digested from its view."""
 
-    def __init__(self, view: dict) -> None:
+    def __init__(self, view: AllMineView) -> None:
         self.n = view["n"]
-        self.me = view["viewer"]
+        self.me = own(view["viewer"])
         self.strength = _strength(tuple(tuple(d) for d in view["display"]))
-        self.hand = list(view["hand"])
+        self.hand = list(own(view["hand"]))
         self.trick = [tuple(t) for t in view["trick"]]
         self.won = list(view["won"][self.me])
         self.heap = list(view["heap"])
         pred = view["predictions"][self.me]
-        self.most, self.fewest = (pred if pred else (None, None))
+        self.most: int | None = pred[0] if pred else None
+        self.fewest: int | None = pred[1] if pred else None
         seen = set(self.hand) | {c for _s, c in self.trick}
         for cards in view["trick_cards"]:  # every trick card won this hand is face up
             seen.update(cards)
@@ -136,18 +139,18 @@ def _points(counts, most, fewest) -> int:
 PREFER = 0.5
 
 
-class NormalBot(Bot):
+class NormalBot(Bot[AllMineView]):
     name = "normal"
     needs_view = True
     samples = 32
 
-    def choose(self, view: dict, legal: list[Action], rng) -> Action:
+    def choose(self, view: AllMineView, legal: list[Action], rng) -> Action:
         if len(legal) == 1:
             return legal[0]
         values = self.rate(view, legal, rng)
         return legal[max(range(len(legal)), key=lambda i: (values[i], -i))]
 
-    def rate(self, view: dict, legal: list[Action], rng) -> list[float]:
+    def rate(self, view: AllMineView, legal: list[Action], rng) -> list[float]:
         """The expected final score of this hand after each legal action (see above)."""
         table = _Table(view)
         kind = legal[0].kind

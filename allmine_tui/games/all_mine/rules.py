@@ -5,90 +5,17 @@ checked, so a rejected action changes nothing.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from ...engine.jsonstate import JsonState, copy_json
-from ...engine import Action, Event, GameInfo, IllegalAction, Result, Rules, stream
-from .cards import (DECK, LETTERS, SUITS, card, card_name, score_hand, strength_table, suit_of,
+from ...engine.jsonstate import copy_json
+from ...engine import Action, Event, IllegalAction, Result, Rules, stream
+from . import INFO
+from .cards import (DECK, LETTERS, SUITS, card_name, score_hand, strength_table, suit_of,
                     suit_tag)
-
-PREDICT, PLAY, HEAP, OVER = "predict", "play", "heap", "over"
-
-INFO = GameInfo(
-    id="all-mine", title="All Mine!", min_players=3, max_players=4,
-    blurb="Trick-taking with a twist: predict which treasure you will collect most and least of.",
-    minutes="30–40 min",
-)
+from .probes import AllMineProbes
+from .state import HEAP, OVER, PLAY, PREDICT, AllMineState, trick_cards
+from .views import AllMineView, HandRecord
 
 
-@dataclass
-class AllMineState(JsonState):
-    DERIVED = frozenset({"strength"})
-    n: int
-    seed: int | str
-    first_dealer: int
-    hand_no: int = 0  # 0-based; the game has n hands
-    dealer: int = 0
-    phase: str = PREDICT
-    display: list = field(default_factory=list)  # [[suit, number]] strongest first
-    hands: list = field(default_factory=list)  # per seat: card ints
-    heap: list = field(default_factory=list)  # per suit: card ints (faces never shown)
-    predictions: list = field(default_factory=list)  # per seat: [most, fewest] or None
-    leader: int = 0
-    trick: list = field(default_factory=list)  # [[seat, card]] in play order
-    last_trick: list = field(default_factory=list)
-    last_winner: int | None = None
-    prev_trick: list = field(default_factory=list)  # the trick before, still in the log's memory
-    prev_winner: int | None = None
-    tricks_done: int = 0
-    heap_taker: int | None = None
-    won: list = field(default_factory=list)  # per seat: count per suit this hand
-    won_cards: list = field(default_factory=list)  # per seat: cards collected this hand
-    scores: list = field(default_factory=list)
-    history: list = field(default_factory=list)  # one record per scored hand
-    strength: list = field(default_factory=list, repr=False, compare=False)
-
-    @classmethod
-    def from_json(cls, data: dict) -> "AllMineState":
-        state = super().from_json(data)
-        state.strength = strength_table(state.display)
-        return state
-
-
-def trick_cards(state: AllMineState) -> list[list[int]]:
-    """Per seat, the faces of the trick cards it has won this hand, sorted.
-
-    Everyone saw those tricks, so they are public; the heap cards in the same piles are not.
-    ``won_cards`` keeps both, in the order the rules add them: each trick won brings its n cards
-    and then one heap card while the heap lasts (it lasts for the hand's first tricks, one card a
-    trick), and the winner of the latest trick may still owe its heap choice (phase "heap"). This
-    undoes that pattern; a pile that does not follow it (a hand-built test position) counts as
-    trick cards only.
-    """
-    n = state.n
-    per = 12 if n == 3 else 10
-    heapless = max(0, per - (len(DECK) - n * per))  # tricks after the heap has run out
-    out = []
-    for s, pile in enumerate(state.won_cards):
-        body, pending = list(pile), []
-        if state.phase == HEAP and s == state.heap_taker and len(body) >= n:
-            body, pending = body[:-n], body[-n:]
-        with_heap = None
-        for b in range(heapless + 1):
-            rest = len(body) - n * b
-            if rest >= 0 and rest % (n + 1) == 0:
-                with_heap = rest // (n + 1)
-                break
-        if with_heap is None:
-            out.append(sorted(body + pending))
-            continue
-        cut = with_heap * (n + 1)
-        cards = [c for i, c in enumerate(body[:cut]) if i % (n + 1) != n] + body[cut:] + pending
-        out.append(sorted(cards))
-    return out
-
-
-class AllMineRules(Rules):
+class AllMineRules(AllMineProbes, Rules[AllMineState, AllMineView]):
     info = INFO
 
     # -- setting up ------------------------------------------------------------------------------
@@ -138,7 +65,7 @@ class AllMineRules(Rules):
             return [(state.leader + len(state.trick)) % state.n]
         if phase == PREDICT:
             return [s for s in range(state.n) if state.predictions[s] is None]
-        if phase == HEAP:
+        if phase == HEAP and state.heap_taker is not None:
             return [state.heap_taker]
         return []
 
@@ -288,7 +215,7 @@ class AllMineRules(Rules):
         return self._score(state)
 
     def _score(self, state: AllMineState) -> list[Event]:
-        record = {"hand": state.hand_no, "dealer": state.dealer, "players": []}
+        record: HandRecord = {"hand": state.hand_no, "dealer": state.dealer, "players": []}
         parts = []
         for s in range(state.n):
             most, fewest = state.predictions[s]
@@ -318,7 +245,7 @@ class AllMineRules(Rules):
         return events
 
     # -- what each seat may know ---------------------------------------------------------------
-    def view(self, state: AllMineState, seat: int | None) -> dict:
+    def view(self, state: AllMineState, seat: int | None) -> AllMineView:
         n = state.n
         revealed = state.phase != PREDICT
         hand = None
@@ -380,7 +307,7 @@ class AllMineRules(Rules):
     def state_from_json(self, data: dict) -> AllMineState:
         return AllMineState.from_json(data)
 
-    def sample_state(self, view: dict, seat: int, rng) -> AllMineState:
+    def sample_state(self, view: AllMineView, seat: int, rng) -> AllMineState:
         from .sampler import sample_state
 
         return sample_state(view, seat, rng)
@@ -412,34 +339,6 @@ class AllMineRules(Rules):
             return after.phase != OVER and after.hand_no == before.hand_no
         return False
 
-    # -- for tests -----------------------------------------------------------------------------
-    def perturb_secrets(self, state: AllMineState, viewer: int | None, rng) -> AllMineState:
-        """Shuffle, suit by suit, every card face ``viewer`` cannot see (other hands and the heap),
-        and change other seats' unrevealed predictions. Public information stays the same."""
-        new = AllMineState.from_json(state.to_json())
-        slots: list[tuple[list, int]] = []
-        for s in range(new.n):
-            if s != viewer:
-                slots.extend((new.hands[s], i) for i in range(len(new.hands[s])))
-        for stack in new.heap:
-            slots.extend((stack, i) for i in range(len(stack)))
-        for suit in range(4):
-            mine = [(lst, i) for lst, i in slots if lst[i] // 12 == suit]
-            cards = [lst[i] for lst, i in mine]
-            rng.shuffle(cards)
-            for (lst, i), c in zip(mine, cards):
-                lst[i] = c
-        if new.phase == PREDICT:
-            for s in range(new.n):
-                if s != viewer and new.predictions[s] is not None:
-                    m = rng.randrange(4)
-                    new.predictions[s] = [m, (m + 1 + rng.randrange(3)) % 4]
-        return new
-
-    def conserved(self, state: AllMineState) -> dict[str, int]:
-        every = [c for h in state.hands for c in h] + [c for st in state.heap for c in st]
-        every += [c for _s, c in state.trick] + [c for w in state.won_cards for c in w]
-        return {"cards": len(every), "distinct": len(set(every))}
 
 
 RULES = AllMineRules()

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from ...engine.jsonstate import copy_json
 from .cards import DECK, NUMBERS, strength_table
-from .rules import HEAP, AllMineState
+from .state import HEAP, AllMineState
+from ...engine.views import own
+from .views import AllMineView
 
 
-def sample_state(view: dict, seat: int, rng) -> AllMineState:
+def sample_state(view: AllMineView, seat: int, rng) -> AllMineState:
     n = view["n"]
     tricks = view["trick_cards"]
-    known = set(view["hand"]) | {c for _s, c in view["trick"]} | {c for t in tricks for c in t}
+    known = set(own(view["hand"])) | {c for _s, c in view["trick"]} | {c for t in tricks for c in t}
     pools = []
     for suit in range(4):
         pool = [c for c in DECK if c // NUMBERS == suit and c not in known]
@@ -33,7 +35,7 @@ def sample_state(view: dict, seat: int, rng) -> AllMineState:
     hands = []
     for s in range(n):
         if s == seat:
-            hands.append(list(view["hand"]))
+            hands.append(list(own(view["hand"])))
         else:
             hands.append([c for suit in range(4) for c in draw(suit, view["hand_suits"][s][suit])])
     heap = [draw(suit, view["heap"][suit]) for suit in range(4)]
@@ -68,7 +70,7 @@ def sample_state(view: dict, seat: int, rng) -> AllMineState:
 
 
 def _pile(tricks: list[int], picks: list[int], n: int, pending: bool) -> list[int]:
-    """A collection pile laid out as the rules build it (see ``rules.trick_cards``): the first
+    """A collection pile laid out as the rules build it (see ``state.trick_cards``): the first
     tricks each followed by a heap card, then the tricks won after the heap ran out, then the
     trick whose heap card is still to be chosen."""
     chunks = [tricks[i:i + n] for i in range(0, len(tricks), n)]

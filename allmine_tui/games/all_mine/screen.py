@@ -346,6 +346,3 @@ class AllMineScreen(PlayScreen):
             return
         self.pick_row, self.pick_col = message.row, message.suit
         self._pick(message.row, message.suit)
-
-
-GAME_SCREEN = AllMineScreen

@@ -38,9 +38,9 @@ class ActionCard:
 @dataclass(frozen=True)
 class ShipCard:
     number: int
-    standard: tuple[Ship, Ship, Ship]  # options 0-2; option 3 is the action
+    standard: tuple[Ship, ...]  # options 0-2 (three ships); option 3 is the action
     action: ActionCard
-    beginner: tuple[Ship, Ship]  # options 0-1 in beginner mode
+    beginner: tuple[Ship, ...]  # options 0-1 in beginner mode (two ships)
 
     def options(self, mode: str) -> int:
         return 2 if mode == "beginner" else 4
@@ -49,10 +49,10 @@ class ShipCard:
 @dataclass(frozen=True)
 class PlanetSide:
     name: str
-    high: tuple[int, int, int]
-    low: tuple[int, int, int]
+    high: tuple[int, ...]  # per location (three)
+    low: tuple[int, ...]
 
-    def resources(self, end: str) -> tuple[int, int, int]:
+    def resources(self, end: str) -> tuple[int, ...]:
         return self.high if end == "high" else self.low
 
 

@@ -22,7 +22,9 @@ import random
 from ...engine import Action
 from ...engine.search import Budget, Plan, SearchBot, lead, search
 from .normal_bot import NormalBot, _fleet, _points
-from .rules import ROUNDS, RULES
+from .rules import RULES
+from .state import ROUNDS
+from .views import MineAllMineView
 
 WIDTH = 12  # fleets searched after the screening
 SCREEN = 250  # at most this many fleets are screened
@@ -37,9 +39,10 @@ def fleet_moves(fleet, pending) -> list[Action]:
     return out + [Action("launch")]
 
 
-class MineAllMinePlan(Plan):
+class MineAllMinePlan(Plan[MineAllMineView]):
     rules = RULES
     normal = NormalBot
+    bot: NormalBot
     margin_scale = 4.0
     world_pool = 12  # a world costs a normal plan per player, a playout one round
 
@@ -95,7 +98,7 @@ class MineAllMinePlan(Plan):
         return self.margin_scale * (ROUNDS - state.round_no) ** 0.5
 
 
-class ExpertBot(SearchBot):
+class ExpertBot(SearchBot[MineAllMineView]):
     plan_class = MineAllMinePlan
     budget = Budget(playouts=200, steps=10 ** 6, seconds=0.9)
 

@@ -1,8 +1,8 @@
 """Mine, All Mine!: the game round by round, and the ship cards each seat holds unseen."""
 from __future__ import annotations
 
-from ...engine.history import GameHistory, Timeline, round_rows
-from .rules import MineAllMineState
+from ...engine.history import GameHistory, HistoryHooks, Timeline, round_rows
+from .state import MineAllMineState
 
 def round_of(state: MineAllMineState) -> int:
     return state.round_no
@@ -41,3 +41,6 @@ def hidden_cards(state: MineAllMineState) -> list[str]:
             line += "; fleet " + " ".join(f"{c}{'ABC✦'[o]}" for c, o in state.pending[s])
         out.append(line)
     return out
+
+
+HOOKS = HistoryHooks(round_of, round_label, history, hidden_cards)

@@ -7,7 +7,7 @@ How it thinks, in short:
   large hand is pruned by a cheap first pass). Each candidate is played out against a few plausible
   opponent fleets: the cards it cannot see are dealt to the others by their public hand sizes and
   each opponent plays a random number of them with random options. The round is simulated exactly
-  as the rules resolve it (``_points``, a fast copy of ``rules.resolve_round`` checked by tests).
+  as the rules resolve it (``_points``, a fast copy of ``fleets.resolve_round`` checked by tests).
 * Value. Before the last round: resources mined, a little credit for what the opponents lose, minus
   a price per card spent (played cards go back to the deck and are re-dealt lowest score first, so
   keeping cards matters for later rounds). In the last round cards are worth nothing: it maximises
@@ -24,30 +24,21 @@ import itertools
 import random
 
 from ...engine import Action, Bot
-from .data import load_ships, ship_of
-from .rules import DRILL_POINTS, PROSPECTOR_POINTS, SALVAGE_POINTS, SKIP_GAP
+from ...engine.views import own
+from .data import load_ships
+from .views import MineAllMineView
+from .fleets import DRILL_POINTS, PROSPECTOR_POINTS, SALVAGE_POINTS, SKIP_GAP, fleet_sums
 
 
 # -- fast round simulation -------------------------------------------------------------------------
 def _fleet(seat: int, cards, mode: str) -> tuple:
-    """``(seat, speed, attack, cargo, actions)`` like ``rules.fleet_stats`` (a tuple, fast)."""
-    speed = attack = cargo = 0
-    actions = []
-    ships = load_ships()
-    for number, option in cards:
-        ship = ship_of(number, option, mode)
-        if ship is None:
-            action = ships[number].action
-            actions.append(action.id)
-            ship = action.stats
-        speed += ship.speed
-        attack += ship.attack
-        cargo += ship.cargo
+    """``(seat, speed, attack, cargo, actions)``: ``fleets.fleet_stats`` as a tuple (fast)."""
+    speed, attack, cargo, actions = fleet_sums(cards, mode)
     return seat, speed, attack, cargo, frozenset(actions)
 
 
 def _points(fleets: list[tuple], resources: list[int]) -> dict[int, int]:
-    """Points per seat for fleets from ``_fleet``: the same outcome as ``rules.resolve_round``
+    """Points per seat for fleets from ``_fleet``: the same outcome as ``fleets.resolve_round``
     (written for speed: the bots call it thousands of times a decision)."""
     n_loc = len(resources)
     fl = sorted(fleets)
@@ -107,7 +98,7 @@ def _points(fleets: list[tuple], resources: list[int]) -> dict[int, int]:
             i = miners[0]
             carried[i] += max(0, min(remaining, cargo[i] - carried[i]))
         else:
-            groups = []
+            groups: list[list[int]] = []
             for i in order:
                 if groups and rank[groups[-1][0]] == rank[i]:
                     groups[-1].append(i)
@@ -150,7 +141,7 @@ def _points(fleets: list[tuple], resources: list[int]) -> dict[int, int]:
 
 
 # -- the bot ------------------------------------------------------------------------------------
-class NormalBot(Bot):
+class NormalBot(Bot[MineAllMineView]):
     name = "normal"
     needs_view = True
     samples = 5  # opponent fleets per candidate
@@ -162,11 +153,11 @@ class NormalBot(Bot):
     search_samples = 3  # samples per fleet while hill climbing (larger hands)
     climb_steps = 4
 
-    def choose(self, view: dict, legal: list[Action], rng) -> Action:
+    def choose(self, view: MineAllMineView, legal: list[Action], rng) -> Action:
         if len(legal) == 1:
             return legal[0]
         plan = self.plan(view)
-        pending = {c: o for c, o in view["pending"]}
+        pending = {c: o for c, o in own(view["pending"])}
         want = dict(plan)
         for c, o in sorted(pending.items()):
             if want.get(c) != o:
@@ -177,10 +168,10 @@ class NormalBot(Bot):
         return Action("launch")
 
     # -- planning ---------------------------------------------------------------------------------
-    def _opponent_samples(self, view: dict, rng: random.Random) -> list[list[tuple]]:
+    def _opponent_samples(self, view: MineAllMineView, rng: random.Random) -> list[list[tuple]]:
         me, n, mode = view["viewer"], view["n"], view["mode"]
         k_opts = 2 if mode == "beginner" else 4
-        hand = set(view["hand"])
+        hand = set(own(view["hand"]))
         unseen = [c for c in sorted(load_ships()) if c not in hand]
         out = []
         for _ in range(self.samples):
@@ -212,8 +203,8 @@ class NormalBot(Bot):
                     out.append(tuple(zip(cards, opts)))
         return out
 
-    def _value(self, view: dict, cand: tuple, samples: list[list[tuple]]) -> float:
-        me, mode = view["viewer"], view["mode"]
+    def _value(self, view: MineAllMineView, cand: tuple, samples: list[list[tuple]]) -> float:
+        me, mode = own(view["viewer"]), view["mode"]
         mine = _fleet(me, cand, mode)
         resources = view["resources"]
         last = view["round"] >= view["rounds_total"]
@@ -236,25 +227,25 @@ class NormalBot(Bot):
             v -= self.card_price * len(cand) * (view["rounds_total"] - view["round"])
         return v
 
-    def plan(self, view: dict) -> list[tuple[int, int]]:
+    def plan(self, view: MineAllMineView) -> list[tuple[int, int]]:
         """The fleet to launch this round, as ``[(card, option), ...]`` in card order: a pure
         function of the view minus the pending fleet, recomputed at every step (no memory)."""
         return sorted(self.ranked(view)[0][1])
 
     @staticmethod
-    def plan_key(view: dict) -> str:
+    def plan_key(view: MineAllMineView) -> str:
         """The view minus the pending fleet: what the plan depends on."""
         return (f"mam|{view['viewer']}|{view['n']}|{view['mode']}|{view['round']}|{view['hand']}|"
                 f"{view['resources']}|{view['hand_counts']}|{view['scores']}")
 
-    def ranked(self, view: dict) -> list[tuple[float, tuple]]:
+    def ranked(self, view: MineAllMineView) -> list[tuple[float, tuple]]:
         """The fleets the plan considered with their values, the plan's fleet first."""
         return self._ranked(view, self.plan_key(view))
 
-    def _ranked(self, view: dict, key: str) -> list[tuple[float, tuple]]:
+    def _ranked(self, view: MineAllMineView, key: str) -> list[tuple[float, tuple]]:
         rng = random.Random(key)
         samples = self._opponent_samples(view, rng)
-        hand = list(view["hand"])
+        hand = list(own(view["hand"]))
         k_opts = 2 if view["mode"] == "beginner" else 4
         if len(hand) <= self.exhaustive_hand:
             cands = self._candidates(hand, view["mode"])
@@ -275,12 +266,14 @@ class NormalBot(Bot):
                 seen[c] = self._value(view, c, search)
             return seen[c]
 
-        cur = max((((c, o),) for c in hand for o in range(k_opts)),
+        Fleet = tuple[tuple[int, int], ...]
+        cur: Fleet = max((((c, o),) for c in hand for o in range(k_opts)),
                   key=lambda c: (value(c), [-x for p in c for x in p]))
         cur_v = value(cur)
         for _ in range(self.climb_steps):
             used = {c for c, _o in cur}
-            nbrs = [cur + ((c, o),) for c in hand if c not in used for o in range(k_opts)]
+            nbrs: list[Fleet] = [cur + ((c, o),) for c in hand if c not in used
+                                 for o in range(k_opts)]
             for i, (c, o) in enumerate(cur):
                 rest = cur[:i] + cur[i + 1:]
                 nbrs += [rest + ((c, p),) for p in range(k_opts) if p != o]
@@ -291,5 +284,5 @@ class NormalBot(Bot):
             if value(best) <= cur_v:
                 break
             cur, cur_v = best, value(best)
-        rest = sorted((c for c in seen if c != tuple(sorted(cur))), key=lambda c: -seen[c])
-        return [(cur_v, cur)] + [(seen[c], c) for c in rest]
+        others = sorted((c for c in seen if c != tuple(sorted(cur))), key=lambda c: -seen[c])
+        return [(cur_v, cur)] + [(seen[c], c) for c in others]

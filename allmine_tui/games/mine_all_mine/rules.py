@@ -22,289 +22,26 @@ Rulings followed exactly (RULINGS.md, "Mine, All Mine!"):
   higher number first), cycling.
 
 Actions (option 3 of a standard card) are the designed rules in ``assets/mine-all-mine/ships.json``;
-``fleet_stats``, ``arrival`` and ``resolve_round`` implement them.
+``fleets.py`` (``fleet_stats``, ``arrival``, ``resolve_round``) implements them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from ...engine import Action, Event, IllegalAction, Result, Rules, stream
+from ...engine.jsonstate import copy_json
+from . import INFO
+from .data import load_planets, load_ships, option_name
+from .fleets import fleet_stats, n_options, names_text, resolve_round
+from .probes import MineAllMineProbes
+from .state import FLEET, HAND_START, OVER, ROUNDS, TURN_NAMES, MineAllMineState
+from .views import DealView, MineAllMineView, Planet
 
-from ...engine.jsonstate import JsonState, copy_json
-from ...engine import Action, Event, GameInfo, IllegalAction, OptionSpec, Result, Rules, stream
-from .data import load_planets, load_ships, option_name, ship_of
-
-FLEET, OVER = "fleet", "over"
-ROUNDS = 3
-HAND_START = 3
-SKIP_GAP = 4
-TURN_NAMES = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth")
-SALVAGE_POINTS = 2
-PROSPECTOR_POINTS = 2
-DRILL_POINTS = 1
-
-INFO = GameInfo(
-    id="mine-all-mine", title="Mine, All Mine!", min_players=2, max_players=4,
-    blurb="Secretly assemble a fleet of ships, race to the planet, chase rivals off and mine the "
-          "most resources in three rounds.",
-    minutes="15–20 min",
-    options=(OptionSpec("mode", "Card sides", ("standard", "beginner"), "standard",
-                        "standard: 3 ships and an action a card; beginner: 2 ships"),),
-)
-
-
-# -- pure helpers (used by the rules and directly by tests) ---------------------------------------
-def n_options(mode: str) -> int:
-    return 2 if mode == "beginner" else 4
-
-
-def fleet_stats(seat: int, cards: list, mode: str) -> dict:
-    """A fleet record from ``[[card, option], ...]``: sums of the ships and of the actions' stats;
-    the actions' special rules apply later (arrival, fights, mining)."""
-    speed = attack = cargo = 0
-    actions = []
-    ships = load_ships()
-    for number, option in cards:
-        ship = ship_of(number, option, mode)
-        if ship is None:
-            action = ships[number].action
-            actions.append(action.id)
-            ship = action.stats
-        speed, attack, cargo = speed + ship.speed, attack + ship.attack, cargo + ship.cargo
-    return {"seat": seat, "cards": [list(c) for c in cards], "speed": speed, "attack": attack,
-            "cargo": cargo, "actions": actions}
-
-
-def _speed_key(f: dict) -> tuple[int, int]:
-    return (f["speed"], 1 if "pole-position" in f["actions"] else 0)
-
-
-def _attack_key(f: dict) -> tuple[int, int]:
-    return (f["attack"], 1 if "targeting" in f["actions"] else 0)
-
-
-def speed_groups(fleets: list[dict]) -> list[list[dict]]:
-    """Fleets grouped by Speed (Pole Position counts as faster at equal Speed), fastest first;
-    inside a group, by seat."""
-    keys = sorted({_speed_key(f) for f in fleets}, reverse=True)
-    return [sorted((f for f in fleets if _speed_key(f) == k), key=lambda f: f["seat"])
-            for k in keys]
-
-
-def arrival(fleets: list[dict], n_locations: int) -> dict[int, dict]:
-    """Location per seat: ``{seat: {"set": computed, "location": after Warp Jump, "skip": bool}}``.
-    A location above ``n_locations`` means the fleet never arrives."""
-    out: dict[int, dict] = {}
-    prev_loc = prev_speed = None
-    for group in speed_groups(fleets):
-        speed = group[0]["speed"]
-        skip = False
-        if prev_loc is None:
-            loc = 1
-        elif prev_speed - speed >= SKIP_GAP:
-            skip = True
-            loc = prev_loc + 2
-            if loc > n_locations and prev_loc + 1 <= n_locations:
-                loc = n_locations  # a skip never goes past the last location
-        else:
-            loc = prev_loc + 1
-        for f in group:
-            final = loc
-            if "warp-jump" in f["actions"]:
-                final = max(1, loc - 1)
-            out[f["seat"]] = {"set": loc, "location": final, "skip": skip}
-        prev_loc, prev_speed = loc, speed
-    return out
-
-
-def _names(seats) -> str:
-    seats = [f"{{{s}}}" for s in seats]
-    if len(seats) <= 1:
-        return "".join(seats)
-    return ", ".join(seats[:-1]) + " and " + seats[-1]
-
-
-def _count(k: int) -> str:
-    return f"{k} resource{'' if k == 1 else 's'}"
-
-
-def resolve_round(fleets: list[dict], resources: list[int],
-                  place_names: list[str] | None = None) -> tuple[dict, list[Event]]:
-    """Resolve Phases 2 and 3 for revealed fleets (dicts from ``fleet_stats``, or any dicts with
-    seat, speed, attack, cargo and actions) on locations with ``resources``.
-
-    Returns ``(record, events)``. ``record["fleets"]`` has per fleet its stats, location, arrival,
-    carried resources, bonus points, ``fled_at`` and ``points``; ``record["turns"]`` one record per
-    location with who was present, who fled, the mining steps, what was lost and what was left.
-    """
-    n_loc = len(resources)
-    names = place_names or [f"location {i + 1}" for i in range(n_loc)]
-    fleets = [copy_json(f) for f in sorted(fleets, key=lambda f: f["seat"])]
-    events: list[Event] = []
-    where = arrival(fleets, n_loc)
-    for f in fleets:
-        w = where[f["seat"]]
-        f.update(location=w["location"], set_location=w["set"], skip=w["skip"],
-                 arrives=w["location"] <= n_loc, carried=0, bonus=0, fled_at=None,
-                 drilled=False, bonuses=[])
-    for group in speed_groups(fleets):
-        for f in group:
-            s = f["seat"]
-            stats = f"Speed {f['speed']}"
-            if not f["arrives"]:
-                events.append(Event(f"{{{s}}} ({stats}) never arrives: there are not enough "
-                                    f"locations.", "arrive"))
-                continue
-            extra = []
-            if f["skip"]:
-                extra.append("a location is skipped")
-            if f["location"] != f["set_location"]:
-                extra.append("Warp Jump: one location earlier")
-            note = f" ({'; '.join(extra)})" if extra else ""
-            events.append(Event(f"{{{s}}} ({stats}) arrives at {names[f['location'] - 1]}{note}.",
-                                "arrive"))
-
-    def room(f: dict) -> int:
-        return max(0, f["cargo"] - f["carried"])
-
-    turns = []
-    for t in range(1, n_loc + 1):
-        res = resources[t - 1]
-        present = [f for f in fleets if f["fled_at"] is None and f["location"] <= t]
-        turn = {"location": t, "resources": res, "present": [f["seat"] for f in present],
-                "fled": [], "steps": [], "lost": 0, "left": res, "scavenged": 0, "bonus": []}
-        turns.append(turn)
-        place = names[t - 1]
-        if not present:
-            events.append(Event(f"{place}: no fleet; {_count(res)} "
-                                f"{'stays' if res == 1 else 'stay'}.", "turn"))
-            continue
-        if len(present) >= 2:
-            top = max(_attack_key(f) for f in present)
-            fleeing = [f for f in present if _attack_key(f) < top and "shield" not in f["actions"]]
-            shielded = [f for f in present if _attack_key(f) < top and "shield" in f["actions"]]
-            winners = [f["seat"] for f in present if _attack_key(f) == top]
-            text = (f"{place}: fight between {_names(turn['present'])}; highest Attack "
-                    f"{top[0]}: {_names(winners)}.")
-            if shielded:
-                text += f" Shield Wall keeps {_names(f['seat'] for f in shielded)} in the fight."
-            events.append(Event(text, "fight"))
-            for f in fleeing:
-                f["fled_at"] = t
-                turn["fled"].append(f["seat"])
-                tail = ""
-                if "salvage" in f["actions"]:
-                    f["bonus"] += SALVAGE_POINTS
-                    f["bonuses"].append(["salvage", SALVAGE_POINTS])
-                    turn["bonus"].append([f["seat"], "salvage", SALVAGE_POINTS])
-                    tail = f" Salvage Crew scores {SALVAGE_POINTS}."
-                events.append(Event(f"{{{f['seat']}}} (Attack {f['attack']}) is chased off and "
-                                    f"flees for the rest of the round.{tail}", "flee"))
-        miners = [f for f in present if f["fled_at"] is None]
-        before = {f["seat"]: f["carried"] for f in miners}
-        remaining = res
-        stop = False
-        while remaining > 0 and not stop:
-            progress = False
-            for group in speed_groups(miners):
-                if remaining == 0:
-                    break
-                nonfull = [f for f in group if room(f) > 0]
-                if not nonfull:
-                    continue
-                if len(nonfull) > remaining:
-                    turn["lost"] = remaining
-                    remaining = 0
-                    stop = True
-                    break
-                if len(miners) == 1:  # a lone fleet takes what it can in one step
-                    take = min(remaining, room(nonfull[0]))
-                else:
-                    take = 1
-                for f in nonfull:
-                    f["carried"] += take
-                remaining -= take * len(nonfull)
-                turn["steps"].append([[f["seat"], take] for f in nonfull])
-                progress = True
-                if len(nonfull) == 1:
-                    s = nonfull[0]["seat"]
-                    word = "mines" if len(miners) == 1 else "takes"
-                    events.append(Event(f"{place}: {{{s}}} {word} {take}.", "mine"))
-                else:
-                    events.append(Event(f"{place}: {_names(f['seat'] for f in nonfull)} take one "
-                                        f"each.", "mine"))
-            if not progress:
-                break
-        if turn["lost"]:
-            scav = [f for f in miners if "scavenger" in f["actions"] and room(f) > 0]
-            if scav:
-                f = scav[0]
-                got = min(turn["lost"], room(f))
-                f["carried"] += got
-                turn["lost"] -= got
-                turn["scavenged"] = got
-                turn["steps"].append([[f["seat"], got]])
-                events.append(Event(f"{place}: the equal-Speed fleets cannot split the rest; "
-                                    f"Scavenger {{{f['seat']}}} picks up {got}.", "mine"))
-            if turn["lost"]:
-                events.append(Event(f"{place}: {turn['lost']} resource"
-                                    f"{'s are' if turn['lost'] != 1 else ' is'} lost (the "
-                                    f"equal-Speed fleets cannot split them).", "lost"))
-        turn["left"] = remaining
-        for f in miners:
-            if f["carried"] > before[f["seat"]] and "drill" in f["actions"] and not f["drilled"]:
-                f["drilled"] = True
-                f["bonus"] += DRILL_POINTS
-                f["bonuses"].append(["drill", DRILL_POINTS])
-                turn["bonus"].append([f["seat"], "drill", DRILL_POINTS])
-                events.append(Event(f"{place}: Deep Drill scores {DRILL_POINTS} bonus point for "
-                                    f"{{{f['seat']}}}.", "bonus"))
-        if miners and not turn["steps"] and res == 0:
-            events.append(Event(f"{place}: nothing to mine.", "mine"))
-        elif miners and not turn["steps"] and not turn["lost"]:
-            events.append(Event(f"{place}: {_names(f['seat'] for f in miners)} "
-                                f"{'has' if len(miners) == 1 else 'have'} no Cargo left; "
-                                f"{_count(res)} {'stays' if res == 1 else 'stay'}.", "mine"))
-        elif remaining:
-            events.append(Event(f"{place}: {_count(remaining)} "
-                                f"{'stays' if remaining == 1 else 'stay'} (no Cargo left).", "mine"))
-    for f in fleets:
-        if "prospector" in f["actions"] and f["cargo"] >= 1 and f["carried"] == f["cargo"]:
-            f["bonus"] += PROSPECTOR_POINTS
-            f["bonuses"].append(["prospector", PROSPECTOR_POINTS])
-            events.append(Event(f"Prospector: {{{f['seat']}}} has a full Cargo and scores "
-                                f"{PROSPECTOR_POINTS} bonus points.", "bonus"))
-        f["points"] = f["carried"] + f["bonus"]
-        del f["drilled"]
-    record = {"resources": list(resources), "fleets": fleets, "turns": turns}
-    return record, events
-
-
-# -- the state -------------------------------------------------------------------------------------
 # the same small action values are handed out again and again: build them once
 _ADD = {c: tuple(Action("add", (c, o)) for o in range(4)) for c in range(1, 13)}
 _REMOVE = {c: Action("remove", (c,)) for c in range(1, 13)}
 _LAUNCH = Action("launch")
 
 
-@dataclass
-class MineAllMineState(JsonState):
-    n: int
-    seed: int | str
-    mode: str = "standard"
-    round_no: int = 0  # 0-based
-    phase: str = FLEET
-    hands: list = field(default_factory=list)  # per seat: held card numbers (fleet cards included)
-    deck: list = field(default_factory=list)  # undealt card numbers
-    table: list = field(default_factory=list)  # cards played in the final round (face up)
-    pending: list = field(default_factory=list)  # per seat: [[card, option]] chosen, secret
-    launched: list = field(default_factory=list)  # per seat: bool
-    planets: list = field(default_factory=list)  # this round's cards: dicts (see _planets)
-    scores: list = field(default_factory=list)
-    history: list = field(default_factory=list)  # per round: {"round", "carried", "bonus", "points"}
-    last_round: dict | None = None  # the last resolution: planets, fleets, turns (public)
-    last_deal: dict | None = None  # order, draws, dealt [[seat, card]] (cards private)
-
-
-class MineAllMineRules(Rules):
+class MineAllMineRules(MineAllMineProbes, Rules[MineAllMineState, MineAllMineView]):
     info = INFO
 
     # -- setting up --------------------------------------------------------------------------------
@@ -352,8 +89,8 @@ class MineAllMineRules(Rules):
         return [r for p in state.planets for r in p["resources"]]
 
     @staticmethod
-    def place_names(planets: list[dict]) -> list[str]:
-        out = []
+    def place_names(planets: list[Planet]) -> list[str]:
+        out: list[str] = []
         for p in planets:
             for j in range(3):
                 k = len(out)
@@ -466,7 +203,7 @@ class MineAllMineRules(Rules):
             state.launched = [False] * n
             top = max(state.scores)
             win = [s for s in range(n) if state.scores[s] == top]
-            events.append(Event(f"Game over: {_names(win)} win{'s' if len(win) == 1 else ''} "
+            events.append(Event(f"Game over: {names_text(win)} win{'s' if len(win) == 1 else ''} "
                                 f"with {top}.", "game_over"))
             return events
         events.extend(self._deal(state, played))
@@ -505,10 +242,10 @@ class MineAllMineRules(Rules):
                        for s in range(state.n) if counts[s]})]
 
     # -- what each seat may know --------------------------------------------------------------------
-    def view(self, state: MineAllMineState, seat: int | None) -> dict:
+    def view(self, state: MineAllMineState, seat: int | None) -> MineAllMineView:
         n = state.n
-        mine = seat is not None and 0 <= seat < n
-        deal = None
+        me = seat if seat is not None and 0 <= seat < n else None
+        deal: DealView | None = None
         if state.last_deal is not None:
             d = state.last_deal
             deal = {"round": d["round"], "order": list(d["order"]), "draws": list(d["draws"]),
@@ -525,10 +262,10 @@ class MineAllMineRules(Rules):
             "rounds_total": ROUNDS,
             "planets": copy_json(state.planets),
             "resources": self.resources(state),
-            "hand": sorted(state.hands[seat]) if mine else None,
-            "pending": copy_json(state.pending[seat]) if mine else None,
-            "preview": (fleet_stats(seat, state.pending[seat], state.mode)
-                        if mine and state.pending[seat] else None),
+            "hand": sorted(state.hands[me]) if me is not None else None,
+            "pending": copy_json(state.pending[me]) if me is not None else None,
+            "preview": (fleet_stats(me, state.pending[me], state.mode)
+                        if me is not None and state.pending[me] else None),
             "launched": list(state.launched),
             "hand_counts": [len(h) for h in state.hands],
             "deck_count": len(state.deck),
@@ -556,7 +293,7 @@ class MineAllMineRules(Rules):
     def state_from_json(self, data: dict) -> MineAllMineState:
         return MineAllMineState.from_json(data)
 
-    def sample_state(self, view: dict, seat: int, rng) -> MineAllMineState:
+    def sample_state(self, view: MineAllMineView, seat: int, rng) -> MineAllMineState:
         from .sampler import sample_state
 
         return sample_state(view, seat, rng)
@@ -589,32 +326,6 @@ class MineAllMineRules(Rules):
         if action.kind == "launch":
             return after.phase == FLEET and after.round_no == before.round_no
         return False
-
-    # -- for tests ----------------------------------------------------------------------------------
-    def perturb_secrets(self, state: MineAllMineState, viewer: int | None, rng) -> MineAllMineState:
-        """Shuffle every card ``viewer`` cannot see (other hands and the undealt cards) keeping hand
-        sizes, and re-choose other seats' secret fleets (same number of cards)."""
-        new = MineAllMineState.from_json(state.to_json())
-        others = [s for s in range(new.n) if s != viewer]
-        hidden = [c for s in others for c in new.hands[s]] + list(new.deck)
-        rng.shuffle(hidden)
-        i = 0
-        for s in others:
-            k = len(new.hands[s])
-            new.hands[s] = sorted(hidden[i:i + k])
-            i += k
-            m = len(new.pending[s])
-            cards = rng.sample(new.hands[s], m)
-            new.pending[s] = [[c, rng.randrange(n_options(new.mode))] for c in cards]
-        new.deck = hidden[i:]
-        if new.last_deal is not None:  # which cards others were dealt is secret too
-            d = new.last_deal
-            d["dealt"] = [[s, c if s == viewer else rng.randrange(1, 13)] for s, c in d["dealt"]]
-        return new
-
-    def conserved(self, state: MineAllMineState) -> dict[str, int]:
-        every = [c for h in state.hands for c in h] + list(state.deck) + list(state.table)
-        return {"cards": len(every), "distinct": len(set(every))}
 
 
 RULES = MineAllMineRules()

@@ -15,14 +15,18 @@ from __future__ import annotations
 
 from ...engine.jsonstate import copy_json
 from .data import load_ships
-from .rules import OVER, MineAllMineState, n_options
+from .fleets import n_options
+from .state import OVER, MineAllMineState
+from ...engine.views import own
+from .views import MineAllMineView
 
 
-def sample_state(view: dict, seat: int, rng) -> MineAllMineState:
+def sample_state(view: MineAllMineView, seat: int, rng) -> MineAllMineState:
     n = view["n"]
-    hand = list(view["hand"])
+    hand = list(own(view["hand"]))
     deal = view["last_deal"]
-    fleets = (view["last_round"] or {}).get("fleets", [])
+    last_round = view["last_round"]
+    fleets = last_round["fleets"] if last_round is not None else []
     over = view["phase"] == OVER
     # at the end the last round's fleets are on the table, and the last deal came before them
     table = sorted(c for f in fleets for c, _o in f["cards"]) if over else []
@@ -30,7 +34,7 @@ def sample_state(view: dict, seat: int, rng) -> MineAllMineState:
     played = {c for f in fleets for c, _o in f["cards"]} if fresh else set()
     unseen = [c for c in sorted(load_ships()) if c not in hand and c not in table]
     rng.shuffle(unseen)
-    dealt_counts = deal["counts"] if fresh else [0] * n
+    dealt_counts = deal["counts"] if deal is not None and fresh else [0] * n
     hands = [list(hand) if s == seat else [] for s in range(n)]
     # cards kept from before the last deal: never one played in the last round
     keepable = [c for c in unseen if c not in played]
@@ -55,7 +59,7 @@ def sample_state(view: dict, seat: int, rng) -> MineAllMineState:
     pending = []
     for s in range(n):
         if s == seat:
-            pending.append(copy_json(view["pending"]))
+            pending.append(copy_json(own(view["pending"])))
         elif view["launched"][s] and not over:
             cards = rng.sample(hands[s], rng.randint(1, len(hands[s])))
             pending.append([[c, rng.randrange(n_options(view["mode"]))] for c in sorted(cards)])

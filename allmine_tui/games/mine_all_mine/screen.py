@@ -19,7 +19,7 @@ from .data import load_ships, ship_of
 from .resolution import ResolutionScreen, final_markers
 from .widgets import PlanetPanel, ScoreTrack, ShipCardFace, fleet_summary, short_option
 
-__all__ = ["MineAllMineScreen", "ResolutionScreen", "GAME_SCREEN"]
+__all__ = ["MineAllMineScreen", "ResolutionScreen"]
 
 MAX_HAND = 12
 
@@ -299,6 +299,3 @@ class MineAllMineScreen(PlayScreen):
         message.stop()
         if message.button.id == "launch":
             self.action_launch()
-
-
-GAME_SCREEN = MineAllMineScreen

@@ -7,10 +7,11 @@ the view only, so tests can check the labels without a screen.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...engine import Action
 from .data import GEM_NAMES, LETTERS, load
-from .pyramid import FRIEND, line_up, matching_parents
+from .pyramid import FRIEND, dig_line, foe_victims
 
 ROW_NAMES = {0: "entrance", 1: "row 2 left", 2: "row 2 right", 3: "row 3 left",
              4: "row 3 middle", 5: "row 3 right"}
@@ -50,20 +51,14 @@ def dig_yield(view: dict, seat: int, action: Action) -> tuple[list[int], list[in
     """(gems from the supply, players robbed) if ``action`` (a dig) is played now, before the
     3-per-gem limit and the supply are applied."""
     gem, m, q, side, cart = action.args
-    mine = [list(p) if p else None for p in view["mines"][m]]
+    mine: list[Any] = [list(p) if p else None for p in view["mines"][m]]
     mine[q] = [gem, seat]
-    parent = next(p for p, s in matching_parents(mine, q, gem) if s == side)
-    line = line_up(parent, side)
+    _parent, line = dig_line(mine, q, gem, side)
     if side == FRIEND:
         gems = [gem] * (2 if cart else 1)
         gems += [mine[p][0] for p in line if mine[p][1] != seat]
         return gems, []
-    victims: list[int] = []
-    for p in line:
-        owner = mine[p][1]
-        if owner != seat and owner not in victims:
-            victims.append(owner)
-    return [gem], victims
+    return [gem], foe_victims(mine, line, seat)
 
 
 def _taken(view: dict, seat: int, gems: list[int]) -> tuple[list[int], list[int]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any, cast
 
 from allmine_tui.paths import read_json_asset
 
@@ -45,7 +46,7 @@ class Support:
 class Achievement:
     id: str
     name: str
-    need: dict
+    need: dict[str, Any]
     vp: int
 
     def text(self) -> str:
@@ -138,7 +139,8 @@ def parse(data: dict, name: str = "cards.json") -> CardData:
             or (need.get("group") in ("helper", "tool") and type(need.get("count")) is int))
         if not ok or type(a.get("vp")) is not int or not a.get("id") or a["id"] in achievements:
             raise ValueError(f"{where}: needs a unique id, a known requirement and whole VP")
-        achievements[a["id"]] = Achievement(a["id"], a.get("name") or a["id"], dict(need), a["vp"])
+        achievements[a["id"]] = Achievement(a["id"], a.get("name") or a["id"],
+                                            dict(cast(dict, need)), a["vp"])
     if len(achievements) != N_ACHIEVEMENTS:
         raise ValueError(f"{name}: expected {N_ACHIEVEMENTS} achievements")
     return CardData(int(gems.get("per_gem", 11)), frozenset(pairs), jewelry, support, achievements)
@@ -148,6 +150,3 @@ def parse(data: dict, name: str = "cards.json") -> CardData:
 def load() -> CardData:
     return parse(read_json_asset(GAME_ID, "cards.json"))
 
-
-def cost_text(cost: tuple[int, ...]) -> str:
-    return "".join("*" if g == ANY else LETTERS[g] for g in cost)

@@ -14,15 +14,18 @@ from __future__ import annotations
 
 from ...engine.search import Budget, Plan, SearchBot
 from .normal_bot import NormalBot, _Ctx
-from .rules import PLAY, RULES
+from .rules import RULES
+from .state import PLAY
+from .views import MineAllMinesView
 
 WIDTH = 6
 PLAYS = ("dealer", "blacksmith", "mine", "dig")
 
 
-class MineAllMinesPlan(Plan):
+class MineAllMinesPlan(Plan[MineAllMinesView]):
     rules = RULES
     normal = NormalBot
+    bot: NormalBot
     margin_scale = 4.0
     #: VP lead that counts as clearly ahead when a playout stops before the end
     lead_scale = 8.0
@@ -54,7 +57,7 @@ class MineAllMinesPlan(Plan):
         return self.lead_scale
 
 
-class ExpertBot(SearchBot):
+class ExpertBot(SearchBot[MineAllMinesView]):
     plan_class = MineAllMinesPlan
     budget = Budget(playouts=1000, steps=950, seconds=0.9)
     budget_by_players = {4: Budget(playouts=1000, steps=720, seconds=0.9),

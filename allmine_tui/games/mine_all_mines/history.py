@@ -1,9 +1,10 @@
 """Mine All Mines: the game round by round, and the dwarves each seat holds unseen."""
 from __future__ import annotations
 
-from ...engine.history import GameHistory, Timeline, round_rows, short
+from ...engine.history import GameHistory, HistoryHooks, Timeline, round_rows, short
 from .data import load
-from .rules import RULES, MineAllMinesState, dwarf_name
+from .rules import RULES
+from .state import MineAllMinesState, dwarf_name
 
 def round_of(state: MineAllMinesState) -> int:
     return state.round_no
@@ -41,3 +42,6 @@ def hidden_cards(state: MineAllMinesState) -> list[str]:
         aside = ", ".join(dwarf_name(d) for d in state.discards[s]) or "none"
         out.append(f"{{{s}}}: in hand {hand}; set aside {aside}")
     return out
+
+
+HOOKS = HistoryHooks(round_of, round_label, history, hidden_cards)

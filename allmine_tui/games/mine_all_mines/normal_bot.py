@@ -26,12 +26,16 @@ given, so two such bots do not play alike.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ...engine import Action, Bot, pick_near_best
+from ...engine.views import own
 from .data import ANY, LETTERS, N_GEMS, load
-from .pyramid import FRIEND, line_up, matching_parents
-from .rules import LAMP_MAX, mine_set_vp
-from .tables import GEM_LIMIT, payment_table
+from .pyramid import FRIEND, dig_line, foe_victims
+from .state import LAMP_MAX
+from .scoring import card_vp
+from .views import MineAllMinesView
+from .tables import GEM_LIMIT, achievement_progress, holdings, payment_table
 
 #: the expected future worth (in VP) of a support ability, per round it can still be used
 ABILITY_PER_ROUND = {"tools": 0.55, "cart": 0.55, "jeweler": 0.6, "trade-helper": 0.3,
@@ -57,19 +61,19 @@ def _ability(cid: str) -> str | None:
 class _Ctx:
     """What the bot derives from a view once per decision."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: MineAllMinesView):
         data = load()
         self.data = data
-        me = view["viewer"]
+        me = own(view["viewer"])
         self.me = me
         self.view = view
         self.gems = list(view["gems"][me])
         self.supply = list(view["supply"])
         self.market = list(view["market"])
-        own = view["owned"][me]
-        self.jewelry = list(own["jewelry"])
-        self.support = list(own["support"])
-        self.ach = list(own["ach"])
+        owned = view["owned"][me]
+        self.jewelry = list(owned["jewelry"])
+        self.support = list(owned["support"])
+        self.ach = list(owned["ach"])
         self.used = set(view["used"][me])
         self.lamp = sum(view["lamp"][me])
         ts = view["turn_state"]
@@ -118,13 +122,8 @@ class _Ctx:
     def cards_value(self, jewelry: list, support: list, can_claim: bool) -> float:
         """VP of the cards, achievements' progress and the abilities' future use."""
         data = self.data
-        sup = [data.support[c] for c in support]
-        helpers = sum(1 for s in sup if s.group == "helper")
-        mines = sum(1 for s in sup if s.id.startswith("mine-"))
-        jw = [data.jewelry[j] for j in jewelry]
-        vp = sum(j.vp for j in jw) + sum(s.vp for s in sup) + mine_set_vp(mines)
-        if "vp-helper" in support:
-            vp += helpers
+        parts = card_vp(jewelry, support)  # as the rules score them
+        vp: float = parts["jewelry"] + parts["support"] + parts["mines"] + parts["vp_helper"]
         # abilities
         for c in support:
             kind = _ability(c)
@@ -133,27 +132,13 @@ class _Ctx:
             rounds = self.rounds_usable if c not in self.support else \
                 self.rounds_usable - (1 if c in self.used else 0)
             vp += ABILITY_PER_ROUND[kind] * max(0, rounds) * (1 if self.turns_after else 0)
-        # achievements
-        have: dict = {}
-        for j in jw:
-            have[j.type] = have.get(j.type, 0) + 1
-        have["kinds"] = len({j.type for j in jw})
-        for s in sup:
-            have[s.group] = have.get(s.group, 0) + 1
-        for c in jw + sup:
-            for g in set(c.cost):
-                if g != ANY:
-                    have[LETTERS[g]] = have.get(LETTERS[g], 0) + 1
+        # achievements, counted as the rules count them
+        have = holdings(jewelry, support)
         best_now = 0.0
         future = 0.0
         for aid in self.shown_ach:
             a = data.achievements[aid]
-            need = a.need
-            if "kinds" in need:
-                got, count = have["kinds"], need["kinds"]
-            else:
-                key = need.get("type") or need.get("group") or need.get("gem")
-                got, count = have.get(key, 0), need["count"]
+            got, count = achievement_progress(have, aid)
             if got >= count:
                 if can_claim:
                     best_now = max(best_now, a.vp)
@@ -258,12 +243,12 @@ class _Ctx:
         for cid, tg in helpers:
             if not spare[tg]:
                 continue
-            y = next((y for y in range(N_GEMS) if deficit[y] and y != tg and supply[y] > 0), None)
-            if y is None:
+            to = next((y for y in range(N_GEMS) if deficit[y] and y != tg and supply[y] > 0), None)
+            if to is None:
                 continue
-            steps.append(Action("helper", (cid, tg, y)))
+            steps.append(Action("helper", (cid, tg, to)))
             spare[tg] -= 1
-            deficit[y] -= 1
+            deficit[to] -= 1
         need = sum(deficit)
         if need > 1:
             return None
@@ -319,10 +304,9 @@ class _Ctx:
             return gems, bonus, False
         if kind == "dig":
             g, m, q, side, cart = args
-            mine = [None if d is None else list(d) for d in self.view["mines"][m]]
+            mine: list[Any] = [None if d is None else list(d) for d in self.view["mines"][m]]
             mine[q] = [g, me]
-            parent = next(p for p, s in matching_parents(mine, q, g) if s == side)
-            line = line_up(parent, side)
+            _parent, line = dig_line(mine, q, g, side)
             if side == FRIEND:
                 take(g, 2 if cart else 1)
                 if cart:
@@ -333,12 +317,7 @@ class _Ctx:
                         take(dg)
                 return gems, bonus, False
             take(g)
-            victims = []
-            for p in line:
-                owner = mine[p][1]
-                if owner != me and owner not in victims:
-                    victims.append(owner)
-            for v in victims:
+            for v in foe_victims(mine, line, me):
                 theirs = self.view["gems"][v]
                 opts = [h for h in range(N_GEMS) if theirs[h] and gems[h] < GEM_LIMIT]
                 if opts:
@@ -350,11 +329,11 @@ class _Ctx:
         return gems, -1.0, False
 
 
-class NormalBot(Bot):
+class NormalBot(Bot[MineAllMinesView]):
     name = "normal"
     needs_view = True
 
-    def choose(self, view: dict, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: MineAllMinesView, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         ctx = _Ctx(view)

@@ -24,7 +24,6 @@ PARENTS: dict[int, tuple[tuple[int, str], ...]] = {
     4: ((1, FRIEND), (2, FOE)),
     5: ((2, FRIEND),),
 }
-ROW = (1, 2, 2, 3, 3, 3)
 
 
 def relation(a: int, b: int) -> str | None:
@@ -59,3 +58,21 @@ def line_up(parent: int, side: str) -> list[int]:
             return out
         p = nxt[0]
         out.append(p)
+
+
+def dig_line(mine: list, place: int, gem: int, side: str) -> tuple[int, list[int]]:
+    """For a ``gem`` dwarf just dug in at ``place`` on its ``side`` (``mine`` already holds it):
+    (its parent, the reward line up from the parent)."""
+    parent = next(p for p, s in matching_parents(mine, place, gem) if s == side)
+    return parent, line_up(parent, side)
+
+
+def foe_victims(mine: list, line: list[int], seat: int) -> list[int]:
+    """The owners of the dwarves on a Foe line, other than ``seat``, once each, in line order:
+    the players a Foe dig steals from."""
+    out: list[int] = []
+    for p in line:
+        owner = mine[p][1]
+        if owner != seat and owner not in out:
+            out.append(owner)
+    return out

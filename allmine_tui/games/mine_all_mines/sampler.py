@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from ...engine.jsonstate import copy_json
 from .data import load
-from .rules import DWARVES, MineAllMinesState
+from .state import DWARVES, MineAllMinesState
+from ...engine.views import own
+from .views import Dwarf, MineAllMinesView
 
 
-def sample_state(view: dict, seat: int, rng) -> MineAllMinesState:
+def sample_state(view: MineAllMinesView, seat: int, rng) -> MineAllMinesState:
     n = view["n"]
     played: list[list] = [list(view["dropped"][s]) for s in range(n)]
     for mine in view["mines"]:
@@ -22,11 +24,12 @@ def sample_state(view: dict, seat: int, rng) -> MineAllMinesState:
                 played[place[1]].append(place[0])
     for dwarf, owner in view["market_dwarves"]:
         played[owner].append(dwarf)
-    hands, discards = [], []
+    hands: list[list[Dwarf]] = []
+    discards: list[list[Dwarf]] = []
     for s in range(n):
         if s == seat:
-            hands.append(list(view["hand"]))
-            discards.append(list(view["discards"]))
+            hands.append(list(own(view["hand"])))
+            discards.append(list(own(view["discards"])))
             continue
         left = list(DWARVES)
         for d in played[s]:

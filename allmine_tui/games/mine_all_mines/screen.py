@@ -333,6 +333,3 @@ class MineAllMinesScreen(PlayScreen):
         if self._filtered:
             self._key = None
             self.redraw()
-
-
-GAME_SCREEN = MineAllMinesScreen

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import functools
 import itertools
+from typing import cast
 
 from ...engine import Action
-from .data import ANY, LETTERS, N_GEMS, load
+from .data import ANY, LETTERS, N_GEMS, Jewel, Support, load
 from .pyramid import PLACES, matching_parents
 
 GEM_LIMIT = 3
@@ -79,7 +80,8 @@ def payments_for(cid: str, mine: tuple, jeweler: bool) -> list[tuple[str, bool]]
 
 DEALER = Action("dealer")
 END = Action("end")
-BLACKSMITH = {None: Action("blacksmith"), **{g: Action("blacksmith", (g,)) for g in range(N_GEMS)}}
+BLACKSMITH: dict[int | None, Action] = {
+    None: Action("blacksmith"), **{g: Action("blacksmith", (g,)) for g in range(N_GEMS)}}
 dig_memo: dict = {}
 holdings_memo: dict = {}
 claim_memo: dict = {}
@@ -116,3 +118,51 @@ def trades(mine: tuple, stocked: tuple, helper: bool) -> list[Action]:
                         found.append(Action("trade", (letters, get)))
         trade_memo[key] = found
     return list(found)
+
+
+# -- what a seat's cards count for the achievements --------------------------------------------------
+def count_holdings(jewelry: list[str], support: list[str]) -> dict[str, int]:
+    """What the achievements count in a seat's cards: Jewelry by type, the number of types
+    (``kinds``), Support cards by group, and by gem letter the cards whose cost shows that gem."""
+    data = load()
+    jewels = [data.jewelry[j] for j in jewelry]
+    sup = [data.support[c] for c in support]
+    have: dict[str, int] = {}
+    for j in jewels:
+        have[j.type] = have.get(j.type, 0) + 1
+    have["kinds"] = len({j.type for j in jewels})
+    for c in sup:
+        have[c.group] = have.get(c.group, 0) + 1
+    priced: list[Jewel | Support] = [*jewels, *sup]
+    for card in priced:
+        for g in set(card.cost):
+            if g != ANY:
+                have[LETTERS[g]] = have.get(LETTERS[g], 0) + 1
+    return have
+
+
+def holdings(jewelry: list[str], support: list[str]) -> dict[str, int]:
+    """``count_holdings``, memoised (the answer is shared: read it, never change it)."""
+    key = (tuple(jewelry), tuple(support))
+    have = holdings_memo.get(key)
+    if have is None:
+        if len(holdings_memo) > MEMO_LIMIT:
+            holdings_memo.clear()
+        have = holdings_memo[key] = count_holdings(jewelry, support)
+    return have
+
+
+def achievement_progress(have: dict[str, int], ach_id: str) -> tuple[int, int]:
+    """(how many of what achievement ``ach_id`` asks for the holdings ``have`` show, how many
+    it asks for)."""
+    need = load().achievements[ach_id].need
+    if "kinds" in need:
+        return have["kinds"], need["kinds"]
+    key = cast(str, need.get("type") or need.get("group") or need.get("gem"))  # one is set
+    return have.get(key, 0), need["count"]
+
+
+def meets_need(have: dict[str, int], ach_id: str) -> bool:
+    """Whether the holdings ``have`` fulfil achievement ``ach_id``."""
+    got, count = achievement_progress(have, ach_id)
+    return got >= count

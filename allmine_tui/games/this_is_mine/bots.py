@@ -8,4 +8,3 @@ from .expert import ExpertBot
 from .normal_bot import NormalBot
 
 BOTS = {"random": RandomBot, "normal": NormalBot, "expert": ExpertBot}
-DEFAULT_BOT = "normal"

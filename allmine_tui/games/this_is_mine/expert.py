@@ -21,7 +21,9 @@ from ...engine import Action
 from ...engine.search import Budget, Plan, SearchBot, search
 from .normal_bot import NormalBot, _Ctx
 from .data import load
-from .rules import BALANCE, COPY, DISCARD, NEGOTIATE, OVER, RULES, SPLIT
+from .rules import RULES
+from .state import BALANCE, COPY, DISCARD, NEGOTIATE, OVER, SPLIT
+from .views import ThisIsMineView
 
 SPLITS = 6
 #: a split is the Leader's one big choice of the round (and rare): it gets this many times the
@@ -35,9 +37,10 @@ def split_moves(plan: list[int], done: int, cards: int) -> tuple[Action, ...]:
                  for j in range(done, cards))
 
 
-class ThisIsMinePlan(Plan):
+class ThisIsMinePlan(Plan[ThisIsMineView]):
     rules = RULES
     normal = NormalBot
+    bot: NormalBot
     margin_scale = 6.0
     lead_scale = 6.0
 
@@ -68,12 +71,13 @@ class ThisIsMinePlan(Plan):
         return self.lead_scale * (left + 1) ** 0.5
 
 
-class ExpertBot(SearchBot):
+class ExpertBot(SearchBot[ThisIsMineView]):
     plan_class = ThisIsMinePlan
     budget = Budget(playouts=350, steps=1000, seconds=0.8)
 
     def __init__(self) -> None:
-        self._split: tuple[tuple, tuple[Action, ...]] | None = None  # (round's cards, puts)
+        # (the round's cards, the puts of the split; None for those made before it was searched)
+        self._split: tuple[tuple, tuple[Action | None, ...]] | None = None
 
     def choose(self, view, legal, rng):
         if len(legal) == 1:
@@ -92,4 +96,4 @@ class ExpertBot(SearchBot):
                 return plan.fallback(view, legal, rng)
             self._split = (key, (None,) * done + report.moves[report.chosen])
         action = self._split[1][done]
-        return action if action in legal else legal[0]
+        return action if action is not None and action in legal else legal[0]

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...engine.history import GameHistory, Timeline, round_rows, short
+from ...engine.history import GameHistory, HistoryHooks, Timeline, round_rows, short
 from .data import load, name_of
-from .rules import COPY, DISCARD, OVER, RULES, ThisIsMineState
+from .rules import RULES
+from .state import COPY, DISCARD, OVER, ThisIsMineState
 
 def round_of(state: ThisIsMineState) -> int:
     """Rounds 0..7, then the end (Relatives and Suitcases) as one more."""
@@ -60,3 +61,6 @@ def hidden_cards(state: ThisIsMineState) -> list[str]:
             line += "; Suitcases copy " + ", ".join(name_of(t) for t in state.copies[s])
         out.append(line)
     return out
+
+
+HOOKS = HistoryHooks(round_of, round_label, history, hidden_cards)

@@ -35,8 +35,10 @@ import random
 from functools import lru_cache
 
 from ...engine import Action, Bot, pick_near_best
+from ...engine.views import own
 from . import scoring
 from .data import TYPE_IDS, load
+from .views import ThisIsMineView
 
 #: Objects a Suitcase may copy (RULINGS: never a Relative, TV, Radio or Suitcase)
 COPYABLE = ("bibelot", "bottle", "skates", "turntable", "record", "instrument")
@@ -139,11 +141,11 @@ def _totals(n: int) -> tuple[dict[str, int], int]:
 class _Ctx:
     """What the bot derives from a view once per decision."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: ThisIsMineView):
         data = load()
         n = view["n"]
         self.n = n
-        me = view["viewer"]
+        me = own(view["viewer"])
         self.me = me
         self.view = view
         self.hand = self.count(view["hand"] or [])
@@ -202,7 +204,8 @@ class _Ctx:
         s = c.pop("suitcase", 0)
         value = self._lines(c)
         for _ in range(s):
-            best, best_t = None, None
+            best: float | None = None
+            best_t: str | None = None
             for t in COPYABLE:
                 if c.get(t, 0) <= 0:
                     continue
@@ -211,7 +214,7 @@ class _Ctx:
                 c[t] -= 1
                 if best is None or v > best:
                     best, best_t = v, t
-            if best_t is None:
+            if best is None or best_t is None:  # (they are set together)
                 # nothing to copy yet: it may copy something that comes later
                 value += 2.0 * self.frac
                 continue
@@ -313,33 +316,25 @@ def refusal_cost(ctx: "_Ctx", next_lot: int) -> float:
         return (ctx.gain(lot["cards"] or [], ctx.rival_hand) + lot["money"]
                 + (1 if i == next_lot else 0))
 
-    claim = view["claim"]
+    claim = own(view["claim"])  # a claim is on the table
     rest = [theirs(i) for i, lot in enumerate(lots) if lot["owner"] is None and i != claim]
     if rest and theirs(claim) - max(rest) > 1.0 + REFUSE_MARGIN:
         return math.inf
     return 1.0
 
 
-def balance_gain(view: dict, me: int) -> int:
+def balance_gain(view: ThisIsMineView, me: int) -> int:
     """Money Cards ``me`` would receive from a redistribution now (the rules' procedure: one
     card at a time from a richest to a poorest, ties clockwise from the next Leader)."""
-    money = list(view["money"])
-    n = len(money)
-    order = [(view["round_leader"] + i) % n for i in range(n)]
-    before = money[me]
-    while max(money) - min(money) >= 2:
-        rich = next(s for s in order if money[s] == max(money))
-        poor = next(s for s in order if money[s] == min(money))
-        money[rich] -= 1
-        money[poor] += 1
-    return money[me] - before
+    moves = scoring.balance_moves(view["money"], view["round_leader"])
+    return sum(poor == me for _rich, poor in moves) - sum(rich == me for rich, _poor in moves)
 
 
-class NormalBot(Bot):
+class NormalBot(Bot[ThisIsMineView]):
     name = "normal"
     needs_view = True
 
-    def choose(self, view: dict | None, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: ThisIsMineView | None, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1 or view is None:
             return legal[0]
         kind = legal[0].kind
@@ -403,10 +398,6 @@ class NormalBot(Bot):
         free = full & ~((1 << p) - 1)
         cands = []
         for x in labels:
-            others_pre = 0
-            for lab in range(n):
-                if lab != x:
-                    others_pre |= pre[lab]
             s = free
             while True:
                 mask = pre[x] | s
@@ -420,7 +411,7 @@ class NormalBot(Bot):
                     break
                 s = (s - 1) & free
         cands.sort(reverse=True)
-        out = []
+        out: list[tuple[float, list[int]]] = []
         for _ps, _nx, _nm, x, mask in cands[:CANDIDATES]:
             mv, rv = my(mask), their(mask)
             masks = list(pre)
@@ -428,13 +419,14 @@ class NormalBot(Bot):
             rest_free = [1 << j for j in range(p, k) if not mask >> j & 1]
             others = [lab for lab in range(n) if lab != x]
             fixed = set(used) | {x}
-            best, best_plan = None, None
+            best: float | None = None
+            best_plan: list[int] | None = None
             for split in _rest_splits(rest_free, masks, others, fixed):
                 top = max(their(split[lab]) for lab in others)
                 score = mv - ENVY_WEIGHT * max(0.0, rv - top) - RIVAL_WEIGHT * top
                 if best is None or score > best + 1e-9:
                     best, best_plan = score, list(split)
-            if best_plan is not None:
+            if best is not None and best_plan is not None:  # (they are set together)
                 out.append((best, best_plan))
         if not out:
             return out
@@ -442,15 +434,15 @@ class NormalBot(Bot):
         for i in range(1, len(out)):
             if out[i][0] > out[first][0] + 1e-9:
                 first = i
-        rest = sorted((i for i in range(len(out)) if i != first), key=lambda i: (-out[i][0], i))
-        return [out[first]] + [out[i] for i in rest]
+        later = sorted((i for i in range(len(out)) if i != first), key=lambda i: (-out[i][0], i))
+        return [out[first]] + [out[i] for i in later]
 
     # -- answering a claim ----------------------------------------------------------------------
     def _answer(self, ctx: _Ctx, legal: list[Action]) -> Action:
         refusals = [a for a in legal if a.kind == "refuse"]
         if not refusals:
             return Action("accept")
-        claimed = ctx.lot_value(ctx.view["claim"])
+        claimed = ctx.lot_value(own(ctx.view["claim"]))
         others = sorted(((ctx.lot_value(a.args[0]), -a.args[0], a) for a in refusals),
                         reverse=True)
         next_best, _i, refuse = others[0]  # my Money Card would go on the lot I like next
@@ -464,7 +456,7 @@ class NormalBot(Bot):
         c = dict(ctx.hand)
         for t in view["my_discards"] or []:
             c[t] -= 1
-        left = view["to_discard"][ctx.me] - 1
+        left = own(view["to_discard"])[ctx.me] - 1
         best, best_a = None, legal[0]
         for a in legal:
             d = dict(c)
@@ -479,7 +471,7 @@ class NormalBot(Bot):
         view = ctx.view
         c = dict(ctx.hand)
         c["relative"] = 0
-        c["suitcase"] = view["copies_owed"][ctx.me] - 1
+        c["suitcase"] = own(view["copies_owed"])[ctx.me] - 1
         for t in view["my_copies"] or []:
             c[t] = c.get(t, 0) + 1
         best, best_a = None, legal[0]

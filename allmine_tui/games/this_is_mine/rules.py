@@ -14,64 +14,21 @@ Phases and their actions:
 """
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
-
-from ...engine import Action, Event, GameInfo, IllegalAction, Result, Rules, stream
-from ...engine.jsonstate import JsonState, copy_json
-from . import scoring
+from ...engine import Action, Event, IllegalAction, Result, Rules, stream
+from ...engine.jsonstate import copy_json
+from . import INFO, scoring
 from .data import load, name_of, type_of
-
-SPLIT, NEGOTIATE, BALANCE, DISCARD, COPY, OVER = (
-    "split", "negotiate", "balance", "discard", "copy", "over")
-LOT_NAMES = "ABCD"
-NOT_COPIED = ("relative", "tv", "radio", "suitcase")
-
-INFO = GameInfo(
-    id="this-is-mine", title="This is Mine!", min_players=2, max_players=4,
-    blurb="Uncle Howard's inheritance is split into lots; claim one, and pay a Money Card each "
-          "time you refuse someone else's claim.",
-    minutes="20–30 min",
-)
-
-
-def lot_name(i: int) -> str:
-    return LOT_NAMES[i]
-
-
-@dataclass
-class ThisIsMineState(JsonState):
-    n: int
-    seed: int | str
-    round_no: int = 0  # 0-based
-    phase: str = SPLIT
-    deck: list = field(default_factory=list)
-    removed: list = field(default_factory=list)  # 2 players: 5 cards nobody sees
-    revealed: list = field(default_factory=list)  # this round's cards, while being split
-    assign: list = field(default_factory=list)  # lot per revealed card put so far
-    lots: list = field(default_factory=list)  # {"cards", "money", "owner"}
-    round_leader: int = 0  # who splits (and first claims) this round
-    leader: int = 0  # whose claim is on the table
-    claim: int | None = None  # the claimed lot
-    asked: list = field(default_factory=list)  # seats still to answer, in order
-    hands: list = field(default_factory=list)  # per seat: cards (secret)
-    money: list = field(default_factory=list)  # Money Cards per seat (public)
-    pile: int = 0  # Money Cards not in play
-    coins: list = field(default_factory=list)  # coin value per seat (public)
-    refusals: list = field(default_factory=list)  # per seat, for the record
-    balance_ask: list = field(default_factory=list)  # seats still to be asked
-    balance_log: list = field(default_factory=list)  # per redistribution: {"round", "moves"}
-    to_discard: list = field(default_factory=list)  # per seat: discards still owed (end)
-    discards: list = field(default_factory=list)  # per seat: types discarded (secret till all)
-    copies: list = field(default_factory=list)  # per seat: types copied by each Suitcase
-    copies_owed: list = field(default_factory=list)  # per seat
+from .probes import ThisIsMineProbes
+from .state import (BALANCE, COPY, DISCARD, NEGOTIATE, NOT_COPIED, OVER, SPLIT, ThisIsMineState,
+                    lot_name)
+from .views import LotView, ThisIsMineView
 
 
 def _events_names(seats) -> str:
     return ", ".join(f"{{{s}}}" for s in seats)
 
 
-class ThisIsMineRules(Rules):
+class ThisIsMineRules(ThisIsMineProbes, Rules[ThisIsMineState, ThisIsMineView]):
     info = INFO
 
     # -- setting up --------------------------------------------------------------------------------
@@ -183,10 +140,10 @@ class ThisIsMineRules(Rules):
         if st.phase == BALANCE:
             return [Action("balance", (0,)), Action("balance", (1,))]
         if st.phase == DISCARD:
-            left = list(st.hands[seat])
+            kept = list(st.hands[seat])
             for t in st.discards[seat]:
-                left.remove(next(c for c in left if type_of(c) == t))
-            types = sorted({type_of(c) for c in left if type_of(c) != "relative"})
+                kept.remove(next(c for c in kept if type_of(c) == t))
+            types = sorted({type_of(c) for c in kept if type_of(c) != "relative"})
             return [Action("discard", (t,)) for t in types]
         if st.phase == COPY:
             return [Action("copy", (t,)) for t in self.copyable(st, seat)]
@@ -321,15 +278,11 @@ class ThisIsMineRules(Rules):
     def redistribute(self, st) -> list[Event]:
         """Move Money Cards one at a time from a richest to a poorest player while they differ
         by 2 or more (ties clockwise from the next Leader); a $1 coin per card to its giver."""
-        order = [(st.round_leader + i) % st.n for i in range(st.n)]
-        moves = []
-        while max(st.money) - min(st.money) >= 2:
-            rich = next(s for s in order if st.money[s] == max(st.money))
-            poor = next(s for s in order if st.money[s] == min(st.money))
+        moves = scoring.balance_moves(st.money, st.round_leader)
+        for rich, poor in moves:
             st.money[rich] -= 1
             st.money[poor] += 1
             st.coins[rich] += 1
-            moves.append([rich, poor])
         st.balance_log.append({"round": st.round_no, "moves": moves})
         if not moves:
             return [Event("The Money Cards are already balanced: nothing moves.", "balance")]
@@ -403,55 +356,21 @@ class ThisIsMineRules(Rules):
         return [Event(f"Game over: {who} win{'s' if len(res.winners) == 1 else ''} with "
                       f"${max(res.scores)}.", "game_over")]
 
-    def counts(self, st, seat: int) -> dict[str, int]:
-        """Scoring types in hand, Suitcases turned into their copies (uncopied ones drop out)."""
-        out: dict[str, int] = {}
-        for c in st.hands[seat]:
-            t = type_of(c)
-            if t != "suitcase":
-                out[t] = out.get(t, 0) + 1
-        for t in st.copies[seat] if st.copies else []:
-            out[t] = out.get(t, 0) + 1
-        return out
+    # -- scoring (scoring.py) -----------------------------------------------------------------
+    def counts(self, st: ThisIsMineState, seat: int) -> dict[str, int]:
+        return scoring.collection_counts(st, seat)
 
-    def breakdowns(self, st) -> list[dict[str, int]]:
-        counts = [self.counts(st, s) for s in range(st.n)]
-        prizes = scoring.bottle_prizes([c.get("bottle", 0) for c in counts])
-        return [scoring.breakdown(counts[s], prizes[s]) for s in range(st.n)]
+    def breakdowns(self, st: ThisIsMineState) -> list[dict[str, int]]:
+        return scoring.breakdowns(st)
 
     def result(self, st: ThisIsMineState) -> Result:
-        parts = self.breakdowns(st)
-        inherit = [p["Inheritance"] for p in parts]
-        scores = [st.money[s] + st.coins[s] + inherit[s] for s in range(st.n)]
-        top = max(scores)
-        tied = [s for s in range(st.n) if scores[s] == top]
-        low = min(inherit[s] for s in tied)
-        winners = [s for s in tied if inherit[s] == low]
-        table = [(label, [p[label] for p in parts]) for label in
-                 ("Bibelots", "Ice Skates", "Instruments", "TV / Radio", "Records", "Bottles",
-                  "Inheritance")]
-        table += [("Money Cards", list(st.money)), ("Coins", list(st.coins)), ("Total $", scores)]
-        notes = []
-        if len(tied) > 1:
-            notes.append("Equal money: the lower inheritance value wins." if len(winners) == 1
-                         else "Equal money and equal inheritance: a shared win.")
-        if st.phase == OVER:  # what each kept, lost to Relatives and copied ({s}: a name)
-            for s in range(st.n):
-                kept = Counter(name_of(type_of(c)) for c in st.hands[s])
-                line = f"{{{s}}} kept " + (", ".join(
-                    f"{k}× {t}" if k > 1 else t for t, k in sorted(kept.items())) or "nothing")
-                if st.discards and st.discards[s]:
-                    line += "; Relatives took " + ", ".join(name_of(t) for t in st.discards[s])
-                if st.copies and st.copies[s]:
-                    line += "; Suitcases copied " + ", ".join(name_of(t) for t in st.copies[s])
-                notes.append(line + ".")
-        return Result(scores=scores, winners=winners, table=table, notes=notes)
+        return scoring.game_result(st)
 
     # -- views ---------------------------------------------------------------------------------------
-    def view(self, st: ThisIsMineState, seat: int | None) -> dict:
-        mine = seat is not None and 0 <= seat < st.n
+    def view(self, st: ThisIsMineState, seat: int | None) -> ThisIsMineView:
+        me = seat if seat is not None and 0 <= seat < st.n else None
         over = st.phase == OVER
-        lots = []
+        lots: list[LotView] = []
         for i, lot in enumerate(st.lots):
             shown = lot["owner"] is None or lot["owner"] == seat or over
             lots.append({"name": lot_name(i), "cards": list(lot["cards"]) if shown else None,
@@ -476,14 +395,14 @@ class ThisIsMineRules(Rules):
             "money": list(st.money),
             "coins": list(st.coins),
             "pile": st.pile,
-            "hand": sorted(st.hands[seat]) if mine else None,
+            "hand": sorted(st.hands[me]) if me is not None else None,
             "hands": [sorted(h) for h in st.hands] if over else None,
             "hand_counts": [len(h) for h in st.hands],
             "balance_ask": list(st.balance_ask),
             "to_discard": list(st.to_discard) if secret_end or over else None,
             "copies_owed": list(st.copies_owed) if st.phase == COPY else None,
-            "my_discards": list(st.discards[seat]) if mine and st.discards else None,
-            "my_copies": list(st.copies[seat]) if mine and st.copies else None,
+            "my_discards": list(st.discards[me]) if me is not None and st.discards else None,
+            "my_copies": list(st.copies[me]) if me is not None and st.copies else None,
             "discards": copy_json(st.discards) if over else None,
             "copies": copy_json(st.copies) if over else None,
         }
@@ -491,7 +410,7 @@ class ThisIsMineRules(Rules):
     def state_from_json(self, data: dict) -> ThisIsMineState:
         return ThisIsMineState.from_json(data)
 
-    def sample_state(self, view: dict, seat: int, rng) -> ThisIsMineState:
+    def sample_state(self, view: ThisIsMineView, seat: int, rng) -> ThisIsMineState:
         from .sampler import sample_state
 
         return sample_state(view, seat, rng)
@@ -533,38 +452,6 @@ class ThisIsMineRules(Rules):
             return after.phase == before.phase
         return False
 
-    # -- for tests -----------------------------------------------------------------------------------
-    def perturb_secrets(self, st: ThisIsMineState, viewer: int | None, rng) -> ThisIsMineState:
-        """Shuffle what ``viewer`` cannot see: the deck order and the removed cards, the other
-        seats' collected cards among those seats (same sizes) and, before the end is revealed,
-        the other seats' secret Relative and Suitcase choices (same numbers)."""
-        new = ThisIsMineState.from_json(st.to_json())
-        hidden_hands = [] if new.phase == OVER else [s for s in range(new.n) if s != viewer]
-        pool = list(new.deck) + list(new.removed) + [c for s in hidden_hands for c in new.hands[s]]
-        rng.shuffle(pool)
-        i = 0
-        new.deck = pool[i:i + len(new.deck)]
-        i += len(new.deck)
-        new.removed = sorted(pool[i:i + len(new.removed)])
-        i += len(new.removed)
-        for s in hidden_hands:
-            k = len(new.hands[s])
-            new.hands[s] = pool[i:i + k]
-            i += k
-            if new.phase in (DISCARD, COPY):
-                objects = sorted({type_of(c) for c in new.hands[s]} - {"relative"}) or ["bottle"]
-                new.discards[s] = [rng.choice(objects) for _ in new.discards[s]]
-                new.copies[s] = [rng.choice(objects) for _ in new.copies[s]]
-        return new
-
-    def conserved(self, st: ThisIsMineState) -> dict[str, int]:
-        cards = (len(st.deck) + len(st.removed) + len(st.revealed)
-                 + sum(len(lot["cards"]) for lot in st.lots if lot["owner"] is None)
-                 + sum(len(h) for h in st.hands)
-                 + (sum(len(d) for d in st.discards) if st.phase in (COPY, OVER) else 0))
-        money = st.pile + sum(st.money) + sum(lot["money"] for lot in st.lots
-                                              if lot["owner"] is None)
-        return {"cards": cards, "money": money}
 
 
 RULES = ThisIsMineRules()

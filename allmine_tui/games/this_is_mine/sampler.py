@@ -10,22 +10,26 @@ seed is drawn too.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.jsonstate import copy_json
 from .data import load, type_of
-from .rules import COPY, DISCARD, OVER, ThisIsMineState
+from .state import COPY, DISCARD, OVER, ThisIsMineState
+from ...engine.views import own
+from .views import ThisIsMineView
 
 
-def sample_state(view: dict, seat: int, rng) -> ThisIsMineState:
+def sample_state(view: ThisIsMineView, seat: int, rng) -> ThisIsMineState:
     n = view["n"]
     data = load()
     phase = view["phase"]
     over = phase == OVER
-    known = list(view["hand"]) + list(view["revealed"])
+    known = list(own(view["hand"])) + list(view["revealed"])
     for lot in view["lots"]:
         if lot["cards"] is not None and lot["owner"] != seat:
             known += lot["cards"]  # a lot of the seat's own is in its hand already
     if over:
-        known = [c for s in range(n) for c in view["hands"][s]]
+        known = [c for s in range(n) for c in own(view["hands"])[s]]
     pool = [c for c in data.cards_for(n) if c not in set(known)]
     rng.shuffle(pool)
     if phase == COPY:  # the seat's own discarded cards have left its hand and the game
@@ -39,26 +43,26 @@ def sample_state(view: dict, seat: int, rng) -> ThisIsMineState:
             raise ValueError("the view's card counts do not add up")
         return taken
 
-    lots = []
+    lots: list[dict[str, Any]] = []
     for lot in view["lots"]:
         cards = lot["cards"]
         if cards is None:
             cards = draw(lot["size"])
         lots.append({"cards": list(cards), "money": lot["money"], "owner": lot["owner"]})
-    hands = []
+    hands: list[list[int]] = []
     for s in range(n):
         if over:
-            hands.append(list(view["hands"][s]))
+            hands.append(list(own(view["hands"])[s]))
         elif s == seat:
-            hands.append(list(view["hand"]))
+            hands.append(list(own(view["hand"])))
         else:
             taken = [c for lot, shown in zip(lots, view["lots"])
                      if lot["owner"] == s and shown["cards"] is None for c in lot["cards"]]
             hands.append(taken + draw(view["hand_counts"][s] - len(taken)))
     deck = draw(view["deck_count"])
     removed = sorted(draw(data.removed.get(n, 0)))
-    discards = [[] for _ in range(n)] if phase in (DISCARD, COPY, OVER) else []
-    copies = [[] for _ in range(n)] if phase in (DISCARD, COPY, OVER) else []
+    discards: list[list[str]] = [[] for _ in range(n)] if phase in (DISCARD, COPY, OVER) else []
+    copies: list[list[str]] = [[] for _ in range(n)] if phase in (DISCARD, COPY, OVER) else []
     if over:
         discards, copies = copy_json(view["discards"]), copy_json(view["copies"])
     elif discards:
@@ -69,7 +73,7 @@ def sample_state(view: dict, seat: int, rng) -> ThisIsMineState:
             for c in pool:  # what the Relatives took has left the hands: someone's discards
                 discards[rng.choice(others)].append(type_of(c))
             pool = []
-    copies_owed = list(view["copies_owed"]) if phase == COPY else []
+    copies_owed = list(own(view["copies_owed"])) if phase == COPY else []
     to_discard = list(view["to_discard"]) if view["to_discard"] is not None else []
     return ThisIsMineState(
         n=n, seed=f"sample/{rng.getrandbits(64):016x}", round_no=view["round"] - 1, phase=phase,

@@ -374,6 +374,3 @@ class ThisIsMineScreen(PlayScreen):
         message.stop()
         if message.button.id == "confirm" and self._splitting():
             self._confirm_split()
-
-
-GAME_SCREEN = ThisIsMineScreen

@@ -8,6 +8,7 @@ still to copy is worth nothing yet; a Relative still to take an Object has taken
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import scoring
@@ -32,7 +33,7 @@ def dollars(x: int) -> str:
     return f"{'−' if x < 0 else ''}${abs(x)}"
 
 
-def counts(cards: list[int], discards: list[str] = (), copies: list[str] = ()) -> Counter:
+def counts(cards: list[int], discards: Sequence[str] = (), copies: Sequence[str] = ()) -> Counter:
     """Types in a collection once the Relatives' choices so far are taken out and the Suitcases'
     copies so far put in (a Suitcase itself scores nothing)."""
     out = Counter(type_of(c) for c in cards)

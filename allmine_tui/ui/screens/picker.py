@@ -21,14 +21,14 @@ from textual.widgets import Static
 from ..text import safe
 
 from ... import records, storage
-from ...games import GAMES, GameSpec
+from ...games import GAMES, Game
 from ..widgets.keybar import KeyBar
 from ..widgets.keybutton import KeyButton
 
 HEADER = "ALL MINE!  five small games for one terminal"
 
 
-def players_range(spec: GameSpec) -> str:
+def players_range(spec: Game) -> str:
     if spec.min_players == spec.max_players:
         return str(spec.min_players)
     return f"{spec.min_players}–{spec.max_players}"

@@ -59,11 +59,11 @@ class ReplaySession(GameSession):
     @property
     def round_label(self) -> str:
         t = self.timeline
-        return t.module.round_label(t.rounds[self.position])
+        return t.hooks.round_label(t.rounds[self.position])
 
     def hidden_lines(self) -> list[str]:
         names = self.names
-        lines = self.timeline.module.hidden_cards(self.match.state)
+        lines = self.timeline.hooks.hidden_cards(self.match.state)
         return [line.format(*names) for line in lines]
 
     def last_move(self) -> str:
@@ -185,7 +185,7 @@ _classes: dict[type, type] = {}
 
 def replay_screen(session: ReplaySession) -> Screen:
     """The game's own screen class with the replay's keys and hidden-cards line."""
-    base = session.match.spec.screen()
+    base = session.match.game.screen()
     cls = _classes.get(base)
     if cls is None:
         cls = _classes[base] = type(f"Replay{base.__name__}", (ReplayControls, base), {

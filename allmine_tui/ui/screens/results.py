@@ -255,7 +255,7 @@ def game_history(match):
 
     try:
         timeline = Timeline(match)
-        return timeline.module.history(timeline), None
+        return timeline.hooks.history(timeline), None
     except Exception as exc:  # a history is a bonus: the results must show regardless
         return None, f"The round-by-round history is not available ({exc})."
 

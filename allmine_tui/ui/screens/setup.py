@@ -16,7 +16,7 @@ from ..text import safe
 from ... import storage
 from ...engine import Match, Seat
 from ...engine.names import MAX_NAME, name_problem
-from ...games import get_spec
+from ...games import get_game
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cleo", "Dan", "Eve", "Fay")
 
@@ -93,7 +93,7 @@ class SetupScreen(Screen):
         """``table``: (seats as (name, bot or None), options) to start from, instead of the
         last table set up for this game."""
         super().__init__()
-        self.spec = get_spec(game_id)
+        self.spec = get_game(game_id)
         self.game_id = game_id
         self.info = self.spec.rules().info
         self.bot_names = list(self.spec.bots())
