@@ -180,11 +180,10 @@ def measure_autosave(spec: Game, players: int, runs: int) -> dict:
     it to the writer thread, which may still be busy with the previous one). Then, for reference,
     the writer's own work per document (encode, write, fsync, rename), timed on its own."""
     seats, options, log = _game_halves(spec, players)
-    ui = {"viewer": 0, "curtain": False}
     times: list[float] = []
     with tempfile.TemporaryDirectory(prefix="allmine-bench-") as tmp:
         path = Path(tmp) / "saves" / f"{spec.id}-bench.json"
-        storage.write_save(path, mid_game_match(spec, players), ui)  # the folder; not timed
+        storage.write_save(path, mid_game_match(spec, players))  # the folder; not timed
         saver = storage.AutoSaver(path)
         while len(times) < runs:
             half = len(log) // 2
@@ -192,7 +191,7 @@ def measure_autosave(spec: Game, players: int, runs: int) -> dict:
             for seat, action in log[half:]:
                 match.apply(seat, action)
                 t0 = time.perf_counter()
-                saver.save(match, ui)
+                saver.save(match)
                 times.append(time.perf_counter() - t0)
                 if len(times) >= runs:
                     break
@@ -202,7 +201,7 @@ def measure_autosave(spec: Game, players: int, runs: int) -> dict:
         write_times: list[float] = []
         for _ in range(runs):
             t0 = time.perf_counter()
-            storage.write_save(path, middle, ui)
+            storage.write_save(path, middle)
             write_times.append(time.perf_counter() - t0)
         size = path.stat().st_size
     return {

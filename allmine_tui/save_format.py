@@ -187,8 +187,6 @@ def check_document(data: Any) -> dict:
     for key in ("created", "updated"):
         if key in data and not _is_time(data[key]):
             raise SaveError(f"damaged save: '{key}' is not a time")
-    if "ui" in data and not isinstance(data["ui"], dict):
-        raise SaveError("damaged save: 'ui' is malformed")
     return data
 
 

@@ -153,7 +153,7 @@ class SharedGame:
         """Write ``match`` keeping the document's join codes and creation time (call it under
         the lock). OSError when the disk refuses."""
         created = doc.get("created") if isinstance(doc.get("created"), (int, float)) else None
-        new = storage.save_document(match, {}, created)
+        new = storage.save_document(match, created)
         new[KEY] = doc[KEY]
         storage.write_atomic(self.path, storage.encode_document(new))
 

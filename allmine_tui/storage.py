@@ -53,7 +53,11 @@ def seed_from_text(text: str) -> int | str:
     return text
 
 
-def save_document(match, ui: dict | None = None, created: float | None = None) -> dict:
+def save_document(match, created: float | None = None) -> dict:
+    """The save file's JSON: format, the match (seats, seed, options, log, state), times and a
+    summary for the saves list. (Saves written before the hot-seat flow also hold a "ui" object,
+    who was looking at the screen; it is no longer written, and ignored when read: a resumed
+    game always starts behind the curtain.)"""
     now = time.time()
     data = {"format": FORMAT, "version": VERSION}
     data.update(match.to_json())
@@ -65,7 +69,6 @@ def save_document(match, ui: dict | None = None, created: float | None = None) -
         "progress": match.rules.progress(match.state),
         "over": match.is_over(),
     }
-    data["ui"] = ui or {}
     return data
 
 
@@ -101,8 +104,8 @@ def encode_document(doc: dict) -> str:
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-def write_save(path: Path, match, ui: dict | None = None, created: float | None = None) -> None:
-    write_atomic(Path(path), encode_document(save_document(match, ui, created)))
+def write_save(path: Path, match, created: float | None = None) -> None:
+    write_atomic(Path(path), encode_document(save_document(match, created)))
 
 
 def file_stamp(path: Path) -> tuple | None:
@@ -203,7 +206,7 @@ class AutoSaver:
         self.expected = expected
         self.stopped: str | None = None
 
-    def save(self, match, ui: dict | None = None, created: float | None = None) -> str | None:
+    def save(self, match, created: float | None = None) -> str | None:
         """Hand the match's current state to the writer. Returns the reason the last write
         failed (once), or None; once saving has stopped (the file was changed by another
         process), the reason every time, and nothing more is written."""
@@ -214,7 +217,7 @@ class AutoSaver:
         if self.stopped:
             return self.stopped
         try:
-            text = encode_document(save_document(match, ui, created))
+            text = encode_document(save_document(match, created))
         except ValueError as exc:  # NaN or Infinity in the state: a bug, but keep playing
             return f"Autosave failed: {exc}"
         _WRITER.submit(self, text)
@@ -354,8 +357,3 @@ def newest_resumable(folder: Path | None = None) -> SaveInfo | None:
         if info.ok and not info.over:
             return info
     return None
-
-
-def ui_state(data: dict[str, Any]) -> dict:
-    ui = data.get("ui")
-    return ui if isinstance(ui, dict) else {}

@@ -317,8 +317,8 @@ def test_resume_by_name_and_newest(data, launched):
 ODD_FILES = {
     "nan.json": lambda good: good.replace('"seed":5', '"seed":NaN'),
     "digits.json": lambda good: good.replace('"seed":5', '"seed":' + "7" * 5000),
-    "deep.json": lambda good: good.replace('"ui":{', '"ui":{"x":' + "[" * 20000 + "]" * 20000
-                                           + ","),
+    "deep.json": lambda good: good.replace('"summary":{', '"summary":{"x":' + "[" * 20000
+                                           + "]" * 20000 + ","),
     "infinite-time.json": lambda good: good.replace('"updated":', '"updated":1e999,"x":'),
 }
 

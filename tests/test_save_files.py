@@ -58,7 +58,6 @@ def bad_contents() -> dict[str, tuple[bytes, str]]:
         "version-zero": (replace_value(text, "version", "0"), "version"),
         "seat-as-list": (replace_value(text, "seats", '[["Ann"],["Bob"],["Cleo"]]'), "seat"),
         "options-as-list": (replace_value(text, "options", "[1]"), "options"),
-        "ui-as-text": (replace_value(text, "ui", '"x"'), "'ui'"),
         "log-entry-huge-seat": (replace_value(text, "log", "[[" + "9" * 60 + ', ["x"]]]'),
                                 "damaged"),
         "latin-1": (text.replace('"Ann"', '"Ann\u00e9"').encode("latin-1"), "binary"),

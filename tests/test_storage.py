@@ -66,13 +66,13 @@ def test_without_override_the_user_data_dir_is_used(monkeypatch):
 def test_write_then_load_round_trip(n, actions, humans):
     match = played_match(n, seed=n * 100 + actions, actions=actions, humans=humans)
     path = storage.new_save_path(GAME)
-    storage.write_save(path, match, ui={"viewer": 1})
+    storage.write_save(path, match)
     loaded, doc = storage.load_match(path)
     same_match(match, loaded)
     assert doc["format"] == storage.FORMAT and doc["version"] == storage.VERSION
     assert doc["summary"]["over"] == match.is_over()
     assert doc["summary"]["progress"] == match.rules.progress(match.state)
-    assert storage.ui_state(doc) == {"viewer": 1}
+    assert "ui" not in doc  # who was looking is not saved: a resumed game starts behind the curtain
     # the file is plain JSON with the log and the snapshot
     raw = json.loads(path.read_text(encoding="utf-8"))
     assert raw["log"] == [[s, a.to_json()] for s, a in match.log]

@@ -23,7 +23,7 @@ def fixed_clock(monkeypatch):
 
 def save_bytes(match: Match, tmp_path) -> bytes:
     path = tmp_path / "game.json"
-    storage.write_save(path, match, {"viewer": None, "curtain": False}, created=1.0)
+    storage.write_save(path, match, created=1.0)
     return path.read_bytes()
 
 

@@ -114,7 +114,7 @@ class GameSession:
             return
         if self._saver is None:
             self._saver = storage.AutoSaver(self.save_path, self._expected)
-        self.save_error = self._saver.save(self.match, None, self.created)
+        self.save_error = self._saver.save(self.match, self.created)
 
     def close(self) -> None:
         """The game leaves the screen: its last save reaches the disk, then its lock is given
