@@ -115,12 +115,15 @@ async def test_every_trick_slot_names_its_player_before_they_play():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
         area = app.screen.query_one(TrickArea)
-        labels = [area.query_one(f"#slot-name-{i}").content.plain for i in range(4)]
+        names_line = area.query_one("#trick-slots").content.plain.splitlines()[0]
+        slot = TrickArea.SLOT_W
+        labels = [names_line[i * slot:(i + 1) * slot].rstrip() for i in range(4)]
         leader = match.state.trick[0][0]
         order = [names[(leader + i) % 4] for i in range(4)]
         assert [label[2:] for label in labels] == order
         assert labels[1].startswith("▶")  # Ann's slot: her turn
-        assert "?" in area.query_one("#trick-2").content.plain
+        middle = area.query_one("#trick-slots").content.plain.splitlines()[2]
+        assert "?" in middle[2 * slot:3 * slot] and area.cards[2] is None
 
 
 async def test_the_last_trick_and_its_taker_come_before_the_hand_scores():
@@ -149,7 +152,7 @@ async def test_the_last_trick_and_its_taker_come_before_the_hand_scores():
         await pilot.pause(0.1)
         # a new hand: nothing of the previous one on the trick area
         area = app.screen.query_one(TrickArea)
-        assert all(area.query_one(f"#trick-{i}").value is None for i in range(3))
+        assert area.cards == [None, None, None]
 
 
 async def test_the_final_hand_is_shown_before_the_results():

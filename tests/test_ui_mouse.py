@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from allmine_tui.engine import Match, Seat
-from allmine_tui.games.all_mine.widgets import HeapStack, PredictionPicker
+from allmine_tui.games.all_mine.widgets import HeapRow, PredictionPicker
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.notice import NoticeScreen
 from allmine_tui.ui.session import GameSession
@@ -35,14 +35,16 @@ async def test_whole_hand_with_clicks_only(monkeypatch):
                 continue
             if match.state.phase == "heap":
                 suit = next(s for s in range(4) if match.state.heap[s])
-                await pilot.click(f"#heap-{suit}")
+                heap = app.screen.query_one(HeapRow)
+                left = heap.content_region.x - heap.region.x
+                await pilot.click(HeapRow, offset=(left + len(HeapRow.CAPTION) + 16 * suit + 3, 0))
                 heap_clicks += 1
             elif match.state.phase == "play":
                 view = match.view(0)
                 card = view["playable"][-1]
                 index = view["hand"].index(card)
                 before = len(match.state.hands[0])
-                await pilot.click(f"#hand-{index}")
+                await pilot.click("#hand-cards", offset=(7 * index + 3, 1))
                 await pilot.pause(0.05)
                 assert len(match.state.hands[0]) == before - 1 or match.state.hand_no == 1
                 plays += 1
@@ -72,7 +74,7 @@ async def test_clicking_an_illegal_card_explains_and_changes_nothing(monkeypatch
         view = match.view(0)
         bad = next(i for i, c in enumerate(view["hand"]) if c // 12 != led)
         before = match.rules.state_to_json(match.state)
-        await pilot.click(f"#hand-{bad}")
+        await pilot.click("#hand-cards", offset=(7 * bad + 3, 1))
         await pilot.pause(0.1)
         assert match.rules.state_to_json(match.state) == before
         assert any("follow suit" in str(n.message) for n in app._notifications)

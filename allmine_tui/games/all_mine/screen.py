@@ -10,11 +10,11 @@ from textual.widgets import Static
 from ...engine import Action
 from ...engine.names import short_names, tags
 from ...ui.screens.play import PlayScreen
-from ...ui.widgets.cards import CardFace
+from ...ui.widgets.cards import CardRow
 from ...ui.widgets.draw import set_content
 from ...ui.widgets.lines import TextLines
 from .cards import SUITS, suit_tag
-from .widgets import (HandRow, HeapRow, HeapStack, PredictionPicker, TablePanel, TrickArea,
+from .widgets import (HandRow, HeapRow, PredictionPicker, TablePanel, TrickArea,
                       TrumpDisplay, hand_over)
 
 CONTROLS = """
@@ -325,15 +325,14 @@ class AllMineScreen(PlayScreen):
         else:
             self._not_now()
 
-    def on_card_face_clicked(self, message: CardFace.Clicked) -> None:
-        face = message.card
-        if not (face.id or "").startswith("hand-") or face.value is None:
+    def on_card_row_clicked(self, message: CardRow.Clicked) -> None:
+        if message.row.id != "hand-cards" or message.value is None:
             return
         if self._acting_phase() != "play":
             return self._not_now()
-        self.submit(Action("play", (face.value,)))
+        self.submit(Action("play", (message.value,)))
 
-    def on_heap_stack_clicked(self, message: HeapStack.Clicked) -> None:
+    def on_heap_row_clicked(self, message: HeapRow.Clicked) -> None:
         if self._acting_phase() != "heap":
             return self._not_now()
         self.submit(Action("heap", (message.suit,)))

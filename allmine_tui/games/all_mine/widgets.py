@@ -9,7 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from ...engine.names import short_names
-from ...ui.widgets.cards import CardFace, backs, theme_colour
+from ...ui.widgets.cards import CardRow, backs, face_lines, theme_colour
 from ...ui.widgets.lines import TextLines
 from ...ui.widgets.draw import freeze, set_content, shows
 from ...ui.widgets.text_table import Column, text_table
@@ -35,23 +35,19 @@ class TrumpDisplay(Horizontal):
     DEFAULT_CSS = """
     TrumpDisplay { height: 3; }
     TrumpDisplay .caption { width: 8; height: 3; content-align: left middle; text-style: bold; }
-    TrumpDisplay .gt { width: 1; height: 3; content-align: center middle; }
+    TrumpDisplay #trump-cards { width: 31; }
     TrumpDisplay #suit-order { width: 1fr; height: 3; content-align: left middle; padding-left: 2; }
     """
 
     def compose(self) -> ComposeResult:
         yield Static("TRUMPS", classes="caption")
-        for i in range(4):
-            if i:
-                yield Static(">", classes="gt")
-            yield CardFace(id=f"trump-{i}")
+        yield CardRow(gap=1, separator=">", id="trump-cards")
         yield Static(id="suit-order")
 
     def show(self, display) -> None:
-        for i, (s, n) in enumerate(display):
-            self.query_one(f"#trump-{i}", CardFace).set_card(
-                card_label(card(s, n), display), card(s, n),
-                tooltip=f"Super-trump #{i + 1}: {SUITS[s]} {n}")
+        row = self.query_one("#trump-cards", CardRow)
+        row.set_cards([(card_label(card(s, n), display), card(s, n), {}) for s, n in display],
+                      [f"Super-trump #{i + 1}: {SUITS[s]} {n}" for i, (s, n) in enumerate(display)])
         order = Text("★ super-trumps beat everything, left to right.\nThen suits: ")
         for i, (s, _n) in enumerate(display):
             if i:
@@ -144,65 +140,58 @@ def prediction_text(view: dict, seat: int) -> Text:
     return Text("thinking…", style="dim italic")
 
 
-class HeapStack(TextLines):
-    """One suit's stack of the treasure heap; clickable when the viewer must take a card.
-    Its states (choosable, under the cursor, empty) are drawn in its text, so a cursor key
-    redraws this one line and nothing else."""
+class HeapRow(TextLines):
+    """The treasure heap: one stack per suit, clickable when the viewer must take a card. The
+    whole row is one line of text (a stack's states, choosable or under the cursor, are drawn
+    in it), so a cursor key redraws this one line."""
 
     DEFAULT_CSS = """
-    HeapStack { width: auto; height: 1; margin-right: 1; }
+    HeapRow { height: 1; padding: 0 1; }
     """
-    MIN_WIDTH = 14
+    CAPTION = "TREASURE HEAP "
+    STACK_W = 15  # each stack's cell, a space after it
 
     class Clicked(PlayerInput):
         def __init__(self, suit: int) -> None:
             super().__init__()
             self.suit = suit
 
-    def __init__(self, suit: int, **kwargs) -> None:
-        super().__init__("", **kwargs)
-        self.suit = suit
+    def show(self, heap: list[int], choosable: bool, cursor: int | None) -> None:
+        line = Text(self.CAPTION, style="bold")
+        for suit in range(4):
+            count = heap[suit]
+            t = suit_text(suit)
+            t.append(" ")
+            t.append_text(backs(count, SUIT_STYLES[suit]))
+            t.append(f" {count}")
+            cell = Text(" ")
+            cell.append_text(t)
+            cell.append(" " * max(1, self.STACK_W - 1 - t.cell_len))
+            style = Style()
+            if choosable and cursor == suit:
+                style = Style(bgcolor=theme_colour(self.app, "accent", 0.6).rich_color)
+            elif choosable and count > 0:
+                style = Style(bgcolor=theme_colour(self.app, "success", 0.3).rich_color,
+                              bold=True)
+            if count == 0:
+                style += Style(dim=True)
+            cell.stylize(style)  # a background and emphasis over the suit's colours
+            line.append_text(cell)
+            line.append(" ")
+        line.append(f"({sum(heap)} face down)")
+        set_content(self, line)
 
-    def show(self, count: int, choosable: bool, cursor: bool) -> None:
-        t = suit_text(self.suit)
-        t.append(" ")
-        t.append_text(backs(count, SUIT_STYLES[self.suit]))
-        t.append(f" {count}")
-        cell = Text(" ")
-        cell.append_text(t)
-        cell.append(" " * max(1, self.MIN_WIDTH - 1 - t.cell_len))
-        style = Style()
-        if cursor:
-            style = Style(bgcolor=theme_colour(self.app, "accent", 0.6).rich_color)
-        elif choosable and count > 0:
-            style = Style(bgcolor=theme_colour(self.app, "success", 0.3).rich_color, bold=True)
-        if count == 0:
-            style += Style(dim=True)
-        cell.stylize(style)  # (over the suit's colours: a background and emphasis only)
-        set_content(self, cell)
+    def suit_at(self, x: int) -> int | None:
+        x -= len(self.CAPTION)
+        suit, within = divmod(x, self.STACK_W + 1)
+        return suit if x >= 0 and 0 <= suit < 4 and within < self.STACK_W else None
 
     def on_click(self, event) -> None:
-        event.stop()
-        self.post_message(self.Clicked(self.suit))
-
-
-class HeapRow(Horizontal):
-    DEFAULT_CSS = """
-    HeapRow { height: 1; padding: 0 1; }
-    HeapRow .caption { width: auto; text-style: bold; padding-right: 1; }
-    """
-
-    def compose(self) -> ComposeResult:
-        yield Static("TREASURE HEAP", classes="caption")
-        for suit in range(4):
-            yield HeapStack(suit, id=f"heap-{suit}")
-        yield TextLines(id="heap-total")
-
-    def show(self, heap: list[int], choosable: bool, cursor: int | None) -> None:
-        for suit in range(4):
-            self.query_one(f"#heap-{suit}", HeapStack).show(heap[suit], choosable,
-                                                          choosable and cursor == suit)
-        set_content(self.query_one("#heap-total", TextLines), f"({sum(heap)} face down)")
+        offset = event.get_content_offset(self)
+        suit = self.suit_at(offset.x) if offset is not None else None
+        if suit is not None:
+            event.stop()
+            self.post_message(self.Clicked(suit))
 
 
 class TrickArea(Horizontal):
@@ -212,18 +201,14 @@ class TrickArea(Horizontal):
     DEFAULT_CSS = """
     TrickArea { height: 4; }
     TrickArea .caption { width: 8; height: 4; content-align: left middle; text-style: bold; }
-    TrickArea .slot { width: 14; height: 4; }
-    TrickArea .slot-name { height: 1; width: 14; }
-    TrickArea .slot CardFace { margin-left: 2; }
+    TrickArea #trick-slots { width: auto; height: 4; }
     TrickArea #last-trick { width: 1fr; height: 4; padding-left: 1; }
     """
+    SLOT_W = 14  # a name over a card, the card two columns in
 
     def compose(self) -> ComposeResult:
         yield Static("TRICK", classes="caption")
-        for i in range(4):
-            with Vertical(classes="slot", id=f"slot-{i}"):
-                yield TextLines(classes="slot-name", id=f"slot-name-{i}")
-                yield CardFace(id=f"trick-{i}")
+        yield TextLines(id="trick-slots")
         yield TextLines(id="last-trick")
 
     def show(self, view: dict, names: list[str]) -> None:
@@ -237,26 +222,29 @@ class TrickArea(Horizontal):
         winner = view["last_winner"] if done else _winning(trick, display)
         first = shown[0][0] if shown else view["leader"]
         to_play = view["to_act"][0] if view["phase"] == "play" and view["to_act"] else None
-        for i in range(4):
-            slot = self.query_one(f"#slot-{i}")
-            slot.display = i < n
+        lines = [Text() for _ in range(4)]
+        self.cards: list[int | None] = []
+        for i in range(n):
             seat = (first + i) % n
-            name = self.query_one(f"#slot-name-{i}", TextLines)
-            face = self.query_one(f"#trick-{i}", CardFace)
             if i < len(shown):
                 c = shown[i][1]
                 mark = "✔" if seat == winner else " "
-                set_content(name, Text(f"{mark} {short[seat]}",
-                                       style="bold" if seat == winner else ""))
-                face.set_card(card_label(c, display), c,
-                              classes={"-blank": False, "-winning": seat == winner})
-            else:
-                # still to play: the player's name over a "?"
+                name = Text(f"{mark} {short[seat]}", style="bold" if seat == winner else "")
+                face = face_lines(self.app, card_label(c, display),
+                                  {"-winning": seat == winner})
+                self.cards.append(c)
+            else:  # still to play: the player's name over a "?"
                 mark = "▶" if seat == to_play else " "
-                set_content(name, Text(f"{mark} {short[seat]}",
-                                       style="bold" if mark != " " else ""))
-                face.set_card(Text("?", style="dim"), None,
-                              classes={"-blank": True, "-winning": False})
+                name = Text(f"{mark} {short[seat]}", style="bold" if mark != " " else "")
+                face = face_lines(self.app, Text("?", style="dim"), {"-blank": True})
+                self.cards.append(None)
+            name.truncate(self.SLOT_W, pad=True)
+            lines[0].append_text(name)
+            for y in range(3):
+                lines[y + 1].append("  ")
+                lines[y + 1].append_text(face[y])
+                lines[y + 1].append(" " * (self.SLOT_W - 2 - 7))
+        set_content(self.query_one("#trick-slots", TextLines), Text("\n").join(lines))
         set_content(self.query_one("#last-trick", TextLines),
                     self._beside(view, short, trick, winner, done, this_hand))
 
@@ -311,79 +299,69 @@ class HandRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Static("HAND", classes="caption", id="hand-caption")
-        for i in range(12):
-            yield CardFace(id=f"hand-{i}", classes="hand-card")
+        yield CardRow(id="hand-cards")
 
     def show(self, hand: list[int] | None, display, legal: set[int], cursor: int | None,
              caption) -> None:
         set_content(self.query_one("#hand-caption", Static), caption)
         hand = hand or []
+        cards: list = []
         for i in range(12):
-            face = self.query_one(f"#hand-{i}", CardFace)
             if i < len(hand):
                 c = hand[i]
-                face.set_card(card_label(c, display), c, classes={
+                cards.append((card_label(c, display), c, {
                     "-legal": c in legal, "-dim": bool(legal) and c not in legal,
-                    "-cursor": cursor == i})
+                    "-cursor": cursor == i}))
             else:
-                face.clear()  # an empty place keeps its size: nothing else moves
+                cards.append(None)  # an empty place keeps its size: nothing else moves
+        self.query_one("#hand-cards", CardRow).set_cards(cards)
 
 
-class PredictionPicker(Vertical):
-    """Choose the Most and Fewest suits with the keyboard or the mouse: a tile per suit and
-    row, so that moving the cursor redraws two tiles."""
+class PredictionPicker(TextLines):
+    """Choose the Most and Fewest suits with the keyboard or the mouse. One widget of four
+    lines: moving the cursor redraws the line it is on."""
 
     DEFAULT_CSS = """
     PredictionPicker { height: 4; padding: 0 1; border-left: thick $accent; }
-    PredictionPicker .pick-head { height: 1; }
-    PredictionPicker .pick-row { height: 1; }
-    PredictionPicker .pick-label { width: 12; height: 1; }
-    PredictionPicker .pick-tile { width: 15; height: 1; margin-right: 1; }
     """
     LABELS = ("  + Most  ", "  − Fewest")
+    LABEL_W, TILE_W = 12, 16  # tiles start after the label; each is 15 cells and a space
 
     class Picked(PlayerInput):
         def __init__(self, row: int, suit: int) -> None:
             super().__init__()
             self.row, self.suit = row, suit
 
-    def compose(self) -> ComposeResult:
-        head = Text("PREDICT  ", style="bold")
-        head.append("Which suit will you collect MOST of, and which FEWEST? (secret until all "
-                    "have chosen)", style="italic")
-        yield Static(head, classes="pick-head")
-        for row in range(2):
-            with Horizontal(classes="pick-row"):
-                yield TextLines(id=f"pick-label-{row}", classes="pick-label")
-                for suit in range(4):
-                    yield PickTile(row, suit, id=f"pick-{row}-{suit}", classes="pick-tile")
-
     def show(self, most: int | None, fewest: int | None, row: int, col: int, active: bool) -> None:
+        t = Text()
+        t.append("PREDICT  ", style="bold")
+        t.append("Which suit will you collect MOST of, and which FEWEST? (secret until all have "
+                 "chosen)\n", style="italic")
         for r, chosen in enumerate((most, fewest)):
-            set_content(self.query_one(f"#pick-label-{r}", TextLines),
-                        Text(self.LABELS[r], style="bold reverse" if active and row == r
-                             else "bold"))
+            t.append(self.LABELS[r], style="bold reverse" if active and row == r else "bold")
+            t.append("  ")
             for suit in range(4):
                 style = SUIT_STYLES[suit]
                 if chosen == suit:
                     style += " reverse"
                 if active and row == r and col == suit:
                     style += " underline"
-                set_content(self.query_one(f"#pick-{r}-{suit}", PickTile),
-                            Text(f" {SYMBOLS[suit]}{LETTERS[suit]} {SUITS[suit]:<11}",
-                                 style=style))
-
-
-class PickTile(TextLines):
-    """One suit on the Most or Fewest row of the prediction."""
-
-    def __init__(self, row: int, suit: int, **kwargs) -> None:
-        super().__init__("", **kwargs)
-        self.row, self.suit = row, suit
+                t.append(f" {SYMBOLS[suit]}{LETTERS[suit]} {SUITS[suit]:<11}", style=style)
+                t.append(" ")
+            t.append("\n")
+        set_content(self, t)
 
     def on_click(self, event) -> None:
         event.stop()
-        self.post_message(PredictionPicker.Picked(self.row, self.suit))
+        # rows are lines 1 and 2; tiles start after 12 characters, each 16 wide
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        x, y = offset
+        if y in (1, 2) and x >= self.LABEL_W:
+            suit = (x - self.LABEL_W) // self.TILE_W
+            if 0 <= suit < 4:
+                self.post_message(self.Picked(y - 1, suit))
 
 
 def hand_over(record: dict, view: dict, names: list[str], display, heap_card: bool):

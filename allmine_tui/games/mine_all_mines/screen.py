@@ -6,11 +6,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import Action, IllegalAction
 from ...engine.names import short_names
 from ...ui.screens.play import PlayScreen
+from ...ui.widgets.keybar import ScreenKeys
 from ...ui.widgets.lines import TextLines
 from ...ui.widgets.log import GameLog
 from .choices import (END_LABEL, SHORT, Unplayable, blocked_dwarves, menu_items, move_hint, path,
@@ -101,7 +102,7 @@ class MineAllMinesScreen(PlayScreen):
                 yield Static(id="hint")
                 yield MovesMenu(max_lines=12, id="moves")
             yield GameLog(id="game-log")
-        yield Footer()
+        yield ScreenKeys()
 
     # -- drawing -------------------------------------------------------------------------------
     def status_text(self, view: dict, viewer: int | None) -> Text:

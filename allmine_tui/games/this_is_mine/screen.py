@@ -9,11 +9,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import Action
 from ...engine.names import short_names
 from ...ui.screens.play import PlayScreen
+from ...ui.widgets.keybar import ScreenKeys
 from ...ui.widgets.lines import TextLines
 from ...ui.widgets.choicetree import ChoiceTree
 from ...ui.widgets.keybutton import KeyButton
@@ -120,7 +121,7 @@ class ThisIsMineScreen(PlayScreen):
             with Vertical(id="right"):
                 yield ScoringKey(id="key")
                 yield GameLog(id="game-log")
-        yield Footer()
+        yield ScreenKeys()
 
     # -- drawing -------------------------------------------------------------------------------
     def status_text(self, view: dict, viewer: int | None) -> Text:

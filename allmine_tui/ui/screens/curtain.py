@@ -50,11 +50,15 @@ class CurtainScreen(Screen[str]):
     ]
     OWN_KEYS = frozenset({"enter", "p", "escape", "q", "ctrl+q"})
 
-    def __init__(self, name: str, reason: str = "", peek: bool = False) -> None:
+    def __init__(self, name: str, reason: str = "", peek: bool = False, decide=None) -> None:
+        """``decide(answer)``, when given, is told the answer instead of the curtain dismissing
+        itself: the game screen then takes the curtain down and draws the next view in the same
+        moment, so the first frame after the curtain is that view (not the table first)."""
         super().__init__()
         self.player = name
         self.reason = reason
         self.for_peek = peek
+        self.decide = decide
         self._input_since = math.inf
 
     def compose(self) -> ComposeResult:
@@ -97,16 +101,22 @@ class CurtainScreen(Screen[str]):
             return False  # nothing but the curtain's own keys (Tab, palette...) works here
         return getattr(event, "time", 0.0) >= self._input_since
 
+    def answer(self, answer: str) -> None:
+        if self.decide is not None:
+            self.decide(answer)
+        else:
+            self.dismiss(answer)
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss("ready")
+        self.answer("ready")
 
     def action_ready(self) -> None:
-        self.dismiss("ready")
+        self.answer("ready")
 
     def action_peek(self) -> None:
         if not self.for_peek:
-            self.dismiss("peek")
+            self.answer("peek")
 
     def action_menu(self) -> None:
-        self.dismiss("menu")
+        self.answer("menu")

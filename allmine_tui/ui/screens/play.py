@@ -31,7 +31,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import Action, IllegalAction
 from ..flow import Mode, Refused, State
@@ -40,6 +40,7 @@ from ..text import plain
 from ..textual_internals import MessageGate, clear_tooltip, event_clock
 from ..undo_command import TakeBackCommand
 from ..widgets.draw import set_content
+from ..widgets.keybar import ScreenKeys
 from ..widgets.lines import TextLines
 from ..widgets.log import GameLog
 from ..widgets.player_input import is_player_input
@@ -102,7 +103,7 @@ class PlayScreen(MessageGate, Screen):
         yield TextLines(id="status-bar")
         yield from self.compose_board()
         yield GameLog(id="game-log")
-        yield Footer()
+        yield ScreenKeys()
 
     def compose_board(self) -> ComposeResult:  # pragma: no cover - every game overrides it
         yield Static("board")
@@ -252,7 +253,6 @@ class PlayScreen(MessageGate, Screen):
         if not self._alive():
             return
         self.board_mounted()
-        self.refresh_bindings()  # the new Footer lists the keys
         self.render_flow()
 
     # -- overlays: the curtain, the peek chooser, news for everyone ------------------------------
@@ -269,14 +269,16 @@ class PlayScreen(MessageGate, Screen):
                  or self._overlay is self.flow.current_interlude()):
             return
         old, self._overlay, self._overlay_for = self._overlay, None, None
-        if old is not None and old in self.app.screen_stack:
-            if self.app.screen is old:  # the game moved on under it (another screen's move)
-                self.app.pop_screen()
+        # answered, or the game moved on under it (another screen's move): take it down, with
+        # anything over it (the "please enlarge" message goes and comes back by itself)
+        while old is not None and old in self.app.screen_stack and self.app.screen is not self:
+            self.app.pop_screen()
         if wanted is None:
             return
         if wanted.mode is Mode.CURTAIN:
             reason = "Peeking: press p when you are done." if wanted.peek else ""
-            screen: Screen = CurtainScreen(self.names[wanted.seat], reason, peek=wanted.peek)
+            screen: Screen = CurtainScreen(self.names[wanted.seat], reason, peek=wanted.peek,
+                                           decide=self._curtain_decided)
             callback = self._curtain_answer
         elif wanted.mode is Mode.CHOOSING:
             from .choose_player import ChoosePlayerScreen
@@ -295,6 +297,13 @@ class PlayScreen(MessageGate, Screen):
         self._overlay = self._overlay_for = None
         callback(answer)
 
+    def _curtain_decided(self, answer: str) -> None:
+        """The curtain's answer, while it is still up: the flow moves on, ``render_flow`` takes
+        the curtain down and draws what comes next, all before the next frame is painted."""
+        if self._overlay is not None and isinstance(self._overlay, CurtainScreen):
+            self._overlay.decide = None  # answered once
+        self._curtain_answer(answer)
+
     def _curtain_answer(self, answer: str | None) -> None:
         flow = self.flow
         try:
@@ -305,7 +314,11 @@ class PlayScreen(MessageGate, Screen):
             else:  # back to the menu; the game is saved, and the curtain comes first again
                 if flow.state.peek:
                     flow.end_peek()
-                self.action_menu()
+                self._overlay = self._overlay_for = None
+                self.dismiss_to_menu()
+                self.session.autosave()
+                self.app.clear_notifications()  # notices of this game stay with it
+                self.notify(self.session.leave_note, timeout=3)
                 return
         except Refused:
             pass

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import Action, IllegalAction, Match
 from ...engine.history import Timeline
@@ -22,6 +22,7 @@ from .. import app as app_module
 from ..app import AllMineApp
 from ..flow import ReplayFlow
 from ..session import GameSession
+from ..widgets.keybar import ScreenKeys
 from .play import PlayScreen
 
 NOT_FINISHED = "is not finished: a replay would show cards still secret. Finish it first."
@@ -119,7 +120,7 @@ class ReplayControls(PlayScreen):
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():
-            if isinstance(widget, Footer):
+            if isinstance(widget, ScreenKeys):
                 yield Static(id="replay-hidden")
             yield widget
 

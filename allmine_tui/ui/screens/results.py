@@ -234,9 +234,9 @@ class ResultsScreen(Screen):
         open_game(app, session)
 
     def action_final_table(self) -> None:
-        from .replay import open_replay
+        from .final_table import final_table_screen
 
-        open_replay(self.app, self.match)
+        self.app.push_screen(final_table_screen(self.match))
 
     def action_replay(self) -> None:
         from .replay import open_replay

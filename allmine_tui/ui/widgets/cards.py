@@ -125,6 +125,88 @@ def _edge(left: str, line: str, right: str, inner: int, title: str) -> str:
     return f"{left}{line * inner}{right}"
 
 
+_FACES: dict[tuple, list[Text]] = {}
+
+
+def face_lines(app, label: Text, classes: dict[str, bool] | None = None, *, width: int = 7,
+               height: int = 3, look: Look | None = None) -> list[Text]:
+    """A card face as ``height`` lines of ``width`` cells (kept: the same face is built once)."""
+    look = look or look_of(classes)
+    key = (label.plain, tuple(label.spans), str(label.style), look, width, height, app.theme)
+    lines = _FACES.get(key)
+    if lines is None:
+        if len(_FACES) > 2048:
+            _FACES.clear()
+        lines = _FACES[key] = list(boxed(app, label, width, height, look).split("\n"))
+    return lines
+
+
+def blank_lines(width: int = 7, height: int = 3) -> list[Text]:
+    return [Text(" " * width) for _ in range(height)]
+
+
+class CardRow(TextLines):
+    """A row of card faces drawn as one widget (three lines of text), with ``gap`` columns
+    between cards (``separator``: what the middle line shows in a gap, e.g. ">"). A click on a
+    card posts ``CardRow.Clicked`` with its index and value; the tooltip follows the mouse from
+    card to card."""
+
+    DEFAULT_CSS = """
+    CardRow { height: 3; width: 1fr; }
+    """
+    CARD_W = 7
+
+    class Clicked(PlayerInput):
+        def __init__(self, row: "CardRow", index: int, value: object) -> None:
+            super().__init__()
+            self.row, self.index, self.value = row, index, value
+
+    def __init__(self, gap: int = 0, separator: str = " ", **kwargs) -> None:
+        super().__init__("", **kwargs)
+        self.gap = gap
+        self.separator = separator
+        self.values: list[object] = []
+        self.tooltips: list[str | None] = []
+
+    def set_cards(self, cards: list[tuple[Text, object, dict[str, bool]] | None],
+                  tooltips: list[str | None] | None = None) -> None:
+        """``cards``: (label, value, states) per place, or None for an empty place."""
+        app = self.app
+        faces = [face_lines(app, c[0], c[2], width=self.CARD_W) if c is not None
+                 else blank_lines(self.CARD_W) for c in cards]
+        self.values = [c[1] if c is not None else None for c in cards]
+        self.tooltips = list(tooltips or [None] * len(cards))
+        lines = []
+        for y in range(3):
+            line = Text()
+            for i, face in enumerate(faces):
+                if i and self.gap:
+                    mark = self.separator if y == 1 and cards[i] is not None else " "
+                    line.append(mark.center(self.gap))
+                line.append_text(face[y])
+            lines.append(line)
+        self.set_text(Text("\n").join(lines))
+
+    def index_at(self, x: int) -> int | None:
+        step = self.CARD_W + self.gap
+        i, within = divmod(x, step)
+        if within >= self.CARD_W or not 0 <= i < len(self.values):
+            return None
+        return i
+
+    def on_click(self, event) -> None:
+        offset = event.get_content_offset(self)
+        i = self.index_at(offset.x) if offset is not None else None
+        if i is not None and self.values[i] is not None:
+            event.stop()
+            self.post_message(self.Clicked(self, i, self.values[i]))
+
+    def on_mouse_move(self, event) -> None:
+        offset = event.get_content_offset(self)
+        i = self.index_at(offset.x) if offset is not None else None
+        set_tooltip(self, self.tooltips[i] if i is not None and i < len(self.tooltips) else None)
+
+
 class CardFace(TextLines):
     DEFAULT_CSS = """
     CardFace { width: 7; height: 3; margin: 0 0 0 0; }
