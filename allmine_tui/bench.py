@@ -265,15 +265,41 @@ def measure_startup(runs: int, warm_up: bool = True) -> dict:
 
 
 # -- the whole run -----------------------------------------------------------------------------
-def run(quick: bool = False, progress: bool = False) -> dict:
-    """Every measurement; returns one JSON-ready dict. ``progress`` prints steps on stderr."""
+def measure_ui(game_ids: list[str], quick: bool, progress: bool) -> dict:
+    """The UI section (``ui/bench_ui.py``: key to frame against a bare Textual app), in a
+    process of its own so that this one never imports Textual."""
+    cmd = [sys.executable, "-m", "allmine_tui.ui.bench_ui", *game_ids]
+    if quick:
+        cmd.append("--quick")
+    if progress:
+        cmd.append("--progress")
+    try:
+        proc = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                              stderr=None if progress else subprocess.PIPE, text=True,
+                              timeout=1800)
+    except subprocess.TimeoutExpired:
+        return {"available": False, "reason": "the UI measurement did not finish in 30 minutes"}
+    if proc.returncode != 0:
+        lines = [ln for ln in (proc.stderr or "").strip().splitlines() if ln.strip()]
+        return {"available": False, "reason": lines[-1] if lines else f"exit {proc.returncode}"}
+    import json
+
+    return {"available": True} | json.loads(proc.stdout)
+
+
+def run(quick: bool = False, progress: bool = False, sections: tuple[str, ...] = ("rules", "ui"),
+        game_ids: list[str] | None = None) -> dict:
+    """Every measurement; returns one JSON-ready dict. ``progress`` prints steps on stderr.
+    ``sections``: "rules" (rules speed, bots, autosave, start-up) and/or "ui" (key to frame);
+    ``game_ids``: only these games."""
     pick = 1 if quick else 0
     budget = {key: value[pick] for key, value in BUDGET.items()}
     say: Callable[[str], None] = (lambda text: print(f"bench: {text}", file=sys.stderr)) \
         if progress else (lambda text: None)
     started = time.perf_counter()
+    chosen = [GAMES[g] for g in game_ids] if game_ids else list(GAMES.values())
     games = []
-    for spec in GAMES.values():
+    for spec in chosen if "rules" in sections else []:
         players = spec.max_players
         say(f"{spec.title}: bot-only games")
         speed = measure_actions(spec, players, budget["actions"])
@@ -291,18 +317,22 @@ def run(quick: bool = False, progress: bool = False) -> dict:
                       "default_bot": spec.default_bot, "random_games": speed,
                       "actions_per_second": speed["actions_per_second"], "bots": bots,
                       "autosave": autosave})
-    say("start-up against a bare Textual app")
-    startup = measure_startup(budget["startup_runs"], warm_up=not quick)
-    return {
+    report: dict = {
         "quick": quick,
         "python": platform.python_version(),
         "platform": platform.platform(),
         "games": games,
-        "autosave_p95_ms": max(g["autosave"]["p95_ms"] for g in games),
-        "startup": startup,
         "targets": targets(),
-        "seconds": round(time.perf_counter() - started, 2),
     }
+    if "rules" in sections:
+        report["autosave_p95_ms"] = max(g["autosave"]["p95_ms"] for g in games)
+        say("start-up against a bare Textual app")
+        report["startup"] = measure_startup(budget["startup_runs"], warm_up=not quick)
+    if "ui" in sections:
+        say("the game screens: key to frame, against a bare Textual app")
+        report["ui"] = measure_ui([s.id for s in chosen], quick, progress)
+    report["seconds"] = round(time.perf_counter() - started, 2)
+    return report
 
 
 def _verdict(value: float | None, target: float | None, higher_is_better: bool):
@@ -355,9 +385,13 @@ def render(report: dict, console) -> None:
         table.add_row("autosave, background write with fsync, p95", g["title"],
                       f"{save['write_p95_ms']:.2f} ms", "", _verdict(save["write_p95_ms"], None,
                                                                       False))
-    s = report["startup"]
+    if "ui" in report:
+        _render_ui(table, report["ui"])
+    s = report.get("startup")
     target = goals["startup_ratio"]
-    if s.get("available"):
+    if s is None:
+        pass
+    elif s.get("available"):
         result = (f"{s['ratio']:.2f}x ({s['allmine_median_s'] * 1000:.0f} ms vs "
                   f"{s['bare_median_s'] * 1000:.0f} ms)")
         table.add_row(f"start-up vs bare Textual, median of {s['runs']}", "picker", result,
@@ -369,3 +403,44 @@ def render(report: dict, console) -> None:
     console.print(table)
     console.print(f"Python {report['python']} on {report['platform']}; "
                   f"bench took {report['seconds']:.1f} s.", highlight=False)
+
+
+def _render_ui(table, ui: dict) -> None:
+    """The UI section's rows: each figure with its ratio to the bare app timed beside it."""
+    from rich.text import Text
+
+    if not ui.get("available"):
+        table.add_row("key to frame", "screens", Text(f"unavailable: {ui.get('reason', '')}",
+                                                      "yellow"), "", "")
+        return
+    goal = ui["targets"]
+    base = ui.get("bare_median_ms") or 0
+    table.add_row("bare Textual app, one key to its frame, median", "yardstick",
+                  f"{base:.1f} ms", "", Text("—", "dim"))
+
+    def row(label: str, title: str, figure: dict, value_key: str, target: float | None,
+            ratio_key: str | None = None) -> None:
+        if not figure.get("samples"):
+            table.add_row(label, title, Text("no sample", "yellow"), "", _verdict(None, 1, False))
+            return
+        if ratio_key is not None:
+            value = figure.get(ratio_key)
+            result = f"{value:.2f}x ({figure[value_key]:.1f} ms)"
+            shown_target = f"<= {target:g}x"
+        else:
+            value = figure[value_key]
+            result = f"{value:.0f} ms"
+            shown_target = f"<= {target:g} ms"
+        table.add_row(label, title, result, shown_target, _verdict(value, target, False))
+
+    for g in ui["games"]:
+        title = g["game"]
+        row("cursor key to frame, median vs bare", title, g["cursor"], "median_ms",
+            goal["cursor_ratio"], "ratio")
+        row("cursor key to frame, p95 vs bare median", title, g["cursor"], "p95_ms",
+            goal["cursor_p95_ratio"], "p95_ratio")
+        row("a move made to its frame, median vs bare", title, g["move"], "median_ms",
+            goal["move_ratio"], "ratio")
+        row("change of viewer (curtain Enter to board), p95", title, g["viewer"], "p95_ms",
+            goal["viewer_p95_ms"])
+        row("results to final table, p95", title, g["final"], "p95_ms", goal["final_p95_ms"])

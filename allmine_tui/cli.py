@@ -400,7 +400,11 @@ def cmd_bench(args) -> int:
         return _soak(args)
     from . import bench
 
-    report = bench.run(quick=args.quick, progress=not args.json and sys.stderr.isatty())
+    sections = ("rules", "ui") if args.section == "all" else (args.section,)
+    for game_id in args.game or []:
+        get_spec(game_id)  # an unknown id: one line and exit 2
+    report = bench.run(quick=args.quick, progress=not args.json and sys.stderr.isatty(),
+                       sections=sections, game_ids=args.game)
     if args.json:
         import json
 
@@ -505,6 +509,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quick", action="store_true",
                    help="tiny samples, for a smoke test (the figures are rough)")
+    p.add_argument("--section", choices=("all", "rules", "ui"), default="all",
+                   help="rules: rules speed, bots, autosave, start-up; ui: key to frame on the "
+                        "game screens against a bare Textual app (default: all)")
+    p.add_argument("--game", action="append", metavar="GAME",
+                   help="only this game (repeatable)")
     p.add_argument("--soak", type=float, metavar="MINUTES",
                    help="instead: play all-bot games in one app session for MINUTES and report "
                         "memory over time")

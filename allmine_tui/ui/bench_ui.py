@@ -361,3 +361,39 @@ def run(game_ids: list[str], quick: bool = False, say: Callable[[str], None] = l
             if cpu and g[key].get("cpu_median_ms"):
                 g[key]["cpu_ratio"] = round(g[key]["cpu_median_ms"] / cpu, 2)
     return report
+
+
+#: the issue's targets (issue 19): ratios to the bare app, and absolute times in ms
+TARGETS = {"cursor_ratio": 1.5, "cursor_p95_ratio": 3.0, "move_ratio": 3.0,
+           "viewer_p95_ms": 150.0, "final_p95_ms": 300.0}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m allmine_tui.ui.bench_ui [--quick] [GAME ...]``: the UI section as one JSON
+    object on standard output (``allmine bench`` runs it so, in a process of its own)."""
+    import argparse
+    import json
+    import sys
+
+    from ..games import GAMES
+
+    parser = argparse.ArgumentParser(prog="allmine_tui.ui.bench_ui")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--progress", action="store_true")
+    parser.add_argument("games", nargs="*")
+    args = parser.parse_args(argv)
+    games = args.games or list(GAMES)
+    unknown = [g for g in games if g not in GAMES]
+    if unknown:
+        print(f"unknown game: {', '.join(unknown)}", file=sys.stderr)
+        return 2
+    say = (lambda text: print(f"bench: {text}", file=sys.stderr)) if args.progress else \
+        (lambda text: None)
+    report = run(games, quick=args.quick, say=say)
+    report["targets"] = TARGETS
+    sys.stdout.write(json.dumps(report) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
