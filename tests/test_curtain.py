@@ -148,3 +148,48 @@ async def test_the_keys_line_is_back_after_the_screen_is_composed_for_a_new_view
         await pilot.pause()
         last = screen_text(app).splitlines()[-1]
         assert "Help" in last and "Menu (saved)" in last and "Help" in keys.content.plain
+
+
+async def test_the_curtain_covers_the_whole_screen_in_its_first_frame():
+    """When a person's private view gives way to the next person's curtain, the first frame of
+    the curtain repaints every cell of the terminal (a full update of the whole screen), so no
+    cell of the previous board stays behind, even on a terminal without synchronized output;
+    and nothing of the previous hand is in it."""
+    import unittest.mock as mock
+
+    from textual._compositor import LayoutUpdate
+    from textual.geometry import Region
+
+    from allmine_tui.games.all_mine.cards import card_name
+
+    match = Match("all-mine", seats(["Ann", "Bob"], 1), 9)
+    app = AllMineApp(GameSession(match, None))
+    frames: list[tuple[object, object]] = []
+    original = AllMineApp._display
+
+    def spy(self, screen, renderable):
+        frames.append((screen, renderable))
+        return original(self, screen, renderable)
+
+    with mock.patch.object(AllMineApp, "_display", spy):
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, CurtainScreen)
+            first = app.screen.player
+            await pilot.press("enter")
+            await pilot.pause(0.2)
+            seat = [s.name for s in match.seats].index(first)
+            hand = [card_name(c) for c in match.state.hands[seat]]
+            frames.clear()
+            await pilot.press("c", "g", "enter")  # the prediction: the next curtain comes up
+            for _ in range(50):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, CurtainScreen) and app.screen.player != first:
+                    break
+            await pilot.pause(0.1)
+    curtain = next(((s, r) for s, r in frames if isinstance(s, CurtainScreen)), None)
+    assert curtain is not None, "the curtain was painted"
+    _screen, update = curtain
+    assert isinstance(update, LayoutUpdate) and update.region == Region(0, 0, 100, 30)
+    painted = "\n".join("".join(chop.text for chop in line) for line in update.strips)
+    assert not any(label in painted for label in hand)

@@ -189,3 +189,64 @@ async def test_audit_catches_the_leak_when_the_mechanism_is_off(scenario, monkey
         await SCENARIOS[scenario]()
     # it is the audit that saw it (or, for type-ahead, the curtain that never came up)
     assert isinstance(caught.value, Leak) or "curtain" in str(caught.value)
+
+
+# -- the stale-message filter ------------------------------------------------------------------------
+async def click_burst(app, pilot, widget, offset: tuple[int, int], times: int) -> None:
+    """Clicks the way a terminal delivers a fast double click: every event queued before the
+    first is handled (``pilot.click`` waits for the app between clicks)."""
+    from textual import events
+
+    driver = app._driver
+    x, y = widget.region.x + offset[0], widget.region.y + offset[1]
+    for _ in range(times):
+        for kind in (events.MouseDown, events.MouseUp, events.Click):
+            event = kind(widget=None, x=x, y=y, delta_x=0, delta_y=0, button=1, shift=False,
+                         meta=False, ctrl=False, screen_x=x, screen_y=y)
+            event.set_sender(app)
+            driver.send_message(event)
+    await pilot.pause()
+
+
+async def stale_click_scenario() -> list[str]:
+    """This is Mine!, two people at one screen: Ann claims a lot on the table view with a fast
+    double click on the menu line. The first click claims; the second click's message was made
+    while the decision was still Ann's, and must not act (or be refused) for Bob, whose answer
+    comes next on the same table view. Returns the notices shown after the burst."""
+    from allmine_tui.ui.widgets.choicetree import ChoiceTree
+
+    match = play_by_rules_until(
+        Match("this-is-mine", seats(["Ann", "Bob"], 0), 4),
+        lambda m: m.state.phase == "negotiate" and m.state.claim is None, seed=2)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        for _ in range(100):
+            await pilot.pause(0.02)
+            game = game_screen(app)
+            if game is not None and app.screen is game and game.actor is not None:
+                break
+        game = game_screen(app)
+        claimer = game.actor
+        tree = game.query_one(ChoiceTree)
+        line = next(i for i, (_label, values) in enumerate(tree.entries())
+                    if len(values) == 1 and values[0].kind == "claim")
+        head = 1 if (tree.title or tree.prefix) else 0
+        moves = len(match.log)
+        app.clear_notifications()
+        await click_burst(app, pilot, tree, (4, head + line), 2)
+        for _ in range(20):
+            await pilot.pause(0.02)
+        assert len(match.log) == moves + 1 and match.log[-1][0] == claimer, \
+            "exactly one move: the claim"
+        return [n.message for n in app._notifications]
+
+
+async def test_a_double_click_never_acts_for_the_next_person():
+    notices = await stale_click_scenario()
+    assert notices == []
+
+
+async def test_the_stale_message_filter_switched_off_lets_the_second_click_act(monkeypatch):
+    monkeypatch.setattr(PlayScreen, "message_allowed", lambda self, message: True)
+    notices = await stale_click_scenario()
+    assert notices, "the second click reached the next person's decision"

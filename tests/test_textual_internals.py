@@ -1,0 +1,134 @@
+"""Every private Textual API the app uses lives in allmine_tui/ui/textual_internals.py. For each:
+the attribute exists in the installed Textual, and it is really called the way we rely on (a
+Textual upgrade that renamed or bypassed one fails here, not silently in the field)."""
+from __future__ import annotations
+
+import asyncio
+import time
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Static
+
+from allmine_tui.ui import textual_internals as internals
+
+
+def test_the_event_clock_is_the_clock_of_event_stamps():
+    before = internals.event_clock()
+    stamp = events.Key("x", "x").time
+    after = internals.event_clock()
+    assert before <= stamp <= after
+    # the same clock as time.monotonic here (perf_counter on Windows): close to it, not to epoch
+    assert abs(internals.event_clock() - time.monotonic()) < 5 or \
+        abs(internals.event_clock() - time.perf_counter()) < 5
+
+
+class Ping(Message):
+    pass
+
+
+class Gated(internals.MessageGate, Screen):
+    def __init__(self) -> None:
+        super().__init__()
+        self.allowed = True
+        self.asked: list[Message] = []
+        self.handled: list[Message] = []
+
+    def message_allowed(self, message) -> bool:
+        if isinstance(message, Ping):
+            self.asked.append(message)
+            return self.allowed
+        return True
+
+    def on_ping(self, message: Ping) -> None:
+        self.handled.append(message)
+
+
+class GateApp(App):
+    def on_mount(self) -> None:
+        self.push_screen(Gated())
+
+
+async def test_the_message_gate_sees_every_message_before_its_handler_and_can_drop_it():
+    app = GateApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, Gated)
+        screen.post_message(Ping())
+        await pilot.pause()
+        assert len(screen.handled) == 1 and any(isinstance(m, Ping) for m in screen.asked)
+        screen.allowed = False
+        screen.post_message(Ping())
+        await pilot.pause()
+        assert len(screen.handled) == 1  # dropped: the handler never ran
+
+
+class TipApp(App):
+    def compose(self) -> ComposeResult:
+        yield Static("hover me", id="tip")
+
+
+async def test_clear_tooltip_exists_and_runs():
+    app = TipApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert callable(getattr(app.screen, "_clear_tooltip", None))
+        internals.clear_tooltip(app.screen)  # no tooltip up: nothing happens, nothing raises
+
+
+async def test_notifications_can_be_listed_and_one_replaced():
+    @internals.replace_same_notifications
+    class NoteApp(App):
+        pass
+
+    app = NoteApp()
+    async with app.run_test(notifications=True) as pilot:
+        for _ in range(3):
+            app.notify("the same")
+            await pilot.pause()
+        app.notify("another")
+        await pilot.pause()
+        messages = [n.message for n in internals.live_notifications(app)]
+        assert messages.count("the same") == 1 and "another" in messages
+        internals.drop_notification(app, internals.live_notifications(app)[0])
+        await pilot.pause()
+        assert len(internals.live_notifications(app)) == 1
+
+
+def test_the_styles_memo_exists_and_is_cleared():
+    from textual._styles_cache import StylesCache
+
+    memo = StylesCache.get_inner_outer
+    assert hasattr(memo, "cache_clear") and hasattr(memo, "cache_info")
+    internals.forget_closed_widgets()
+    assert memo.cache_info().currsize == 0
+
+
+async def test_live_nodes_timers_driver_and_compositor_are_there():
+    app = TipApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        nodes = internals.live_nodes(app)
+        assert app.screen in nodes and app.query_one("#tip") in nodes
+        app.set_interval(10, lambda: None)
+        assert internals.timer_count(app) >= 1
+        assert internals.driver(app) is not None
+        assert hasattr(internals.compositor(app.screen), "render_update")
+
+
+async def test_a_closing_screen_reports_no_display():
+    """PlayScreen._alive reads ``display``, which Textual makes False while a widget is being
+    removed (its ``_pruning`` / ``_closing`` flags)."""
+    app = TipApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        widget = app.query_one("#tip")
+        assert widget.display
+        removal = widget.remove()
+        assert not widget.display or widget._pruning
+        await removal
+        await asyncio.sleep(0)
+        assert not widget.display
