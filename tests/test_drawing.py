@@ -1,0 +1,117 @@
+"""Drawing only what changed (ui/widgets/draw.py, lines.py, cards.py): a content that draws the
+same is skipped, a change of style is drawn, only the lines that differ are repainted, and a
+widget of fixed size never asks for a layout pass."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from allmine_tui.ui.widgets.cards import CardRow, face_lines, look_of
+from allmine_tui.ui.widgets.draw import freeze, set_content, shows
+from allmine_tui.ui.widgets.lines import TextLines
+from allmine_tui.ui.widgets.text_table import Column, text_table
+
+
+class Board(App):
+    CSS = """
+    #fixed { width: 20; height: 2; }
+    #lines { width: 30; height: 3; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static("start", id="fixed")
+        yield Static("auto", id="auto")
+        yield TextLines("one\ntwo\nthree", id="lines")
+        yield CardRow(gap=1, separator=">", id="row")
+
+
+def spy_refresh(widget) -> list[dict]:
+    calls: list[dict] = []
+    original = widget.refresh
+
+    def refresh(*regions, **kwargs):
+        calls.append({"regions": regions, **kwargs})
+        return original(*regions, **kwargs)
+
+    widget.refresh = refresh
+    return calls
+
+
+async def test_the_same_content_is_not_drawn_again_and_a_new_style_is():
+    app = Board()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        fixed = app.query_one("#fixed", Static)
+        assert set_content(fixed, Text("x", style="bold"))
+        assert not set_content(fixed, Text("x", style="bold"))  # the same: skipped
+        assert set_content(fixed, Text("x", style="underline"))  # same letters, new style
+        assert set_content(fixed, Text("other"), key=("k", 1))
+        assert shows(fixed, ("k", 1)) and not shows(fixed, ("k", 2))
+
+
+async def test_fixed_size_needs_no_layout_and_a_growing_text_does():
+    app = Board()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        fixed, auto = app.query_one("#fixed", Static), app.query_one("#auto", Static)
+        set_content(fixed, "a")
+        set_content(auto, "a")
+        await pilot.pause()
+        calls_fixed, calls_auto = spy_refresh(fixed), spy_refresh(auto)
+        set_content(fixed, "b\nc")
+        set_content(auto, "b")  # same size
+        assert calls_fixed[-1]["layout"] is False and calls_auto[-1]["layout"] is False
+        set_content(auto, "b\nc\nd")  # one line more: the layout must make room
+        assert calls_auto[-1]["layout"] is True
+
+
+async def test_text_lines_repaint_only_the_lines_that_changed():
+    app = Board()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        lines = app.query_one("#lines", TextLines)
+        calls = spy_refresh(lines)
+        assert lines.set_text("one\nTWO\nthree")
+        assert len(calls) == 1 and [r.y for r in calls[0]["regions"]] == [1]
+        assert not lines.set_text("one\nTWO\nthree")
+        lines.set_text(Text("one\nTWO\nthree", style="underline red"))  # every line's style
+        assert [r.y for r in calls[-1]["regions"]] == [0, 1, 2]
+        await pilot.pause()
+        segments = list(lines.render_line(1))
+        assert segments[0].text == "TWO" and segments[0].style.underline
+
+
+async def test_a_card_row_draws_states_maps_clicks_and_keeps_its_places():
+    app = Board()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        row = app.query_one("#row", CardRow)
+        row.set_cards([(Text("A1"), "a", {"-legal": True}), None,
+                       (Text("C3"), "c", {"-cursor": True})], ["first", None, "third"])
+        await pilot.pause()
+        top, middle, bottom = row.content.plain.splitlines()
+        assert top.startswith("╭") and "┏" in top  # the cursor's heavy border
+        assert "A1" in middle and "C3" in middle and ">" in middle
+        assert row.index_at(3) == 0 and row.index_at(7) is None  # the gap
+        assert row.index_at(8) == 1 and row.values[1] is None
+        assert row.index_at(17) == 2 and row.values[2] == "c"
+
+
+def test_looks_follow_the_order_of_states():
+    assert look_of({"-legal": True, "-cursor": True}).box == "heavy"
+    assert look_of({"-dim": True}).dim and not look_of({"-dim": True}).bold
+    assert look_of({"-blank": True}).muted
+    assert look_of({}).box == "round"
+
+
+def test_a_text_table_pads_columns_and_cuts_long_cells():
+    table = text_table([Column("name"), Column("n", justify="right"), Column("x", width=3)],
+                       [["Ann", 5, "abcdef"], ["Bartholomew", 12, "ok"]])
+    lines = table.plain.splitlines()
+    assert len({len(line) for line in lines}) == 1  # every line as wide
+    assert lines[1].startswith(" Ann ") and " 5 " in lines[1] and "ab…" in lines[1]
+
+
+def test_freeze_makes_views_comparable():
+    assert freeze({"a": [1, [2]], "b": None}) == (("a", (1, (2,))), ("b", None))
