@@ -13,6 +13,7 @@ from allmine_tui import cli, storage
 from allmine_tui.games import GAMES
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.picker import PickerScreen
+from allmine_tui.ui.screens.final_table import FinalSession
 from allmine_tui.ui.screens.replay import ReplayApp, ReplaySession
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.screens.saves import SavesScreen
@@ -157,7 +158,9 @@ async def test_results_screen_opens_the_final_table_and_the_replay():
         await pilot.press("f")
         await settle(pilot)
         session = app.screen.session
-        assert isinstance(session, ReplaySession) and session.position == session.timeline.last
+        # the final table: the finished match itself, drawn as it ended (no replay)
+        assert isinstance(session, FinalSession) and session.match is match
+        assert "FINAL TABLE" in app.screen.query_one("#status-bar").content.plain
         await pilot.press("q")
         await settle(pilot)
         assert app.screen is results

@@ -24,11 +24,12 @@ def history(timeline: Timeline) -> GameHistory:
         for s, p in enumerate(rec["players"]):
             totals[s] += p["total"]
             taken = " ".join(f"{LETTERS[i]}{k}" for i, k in enumerate(p["counts"]))
-            gained.append(f"+{LETTERS[p['most']]} −{LETTERS[p['fewest']]} · {taken} · "
-                          f"{p['total']:+d}")
+            # two short lines, so that a narrow column never breaks one after a separator
+            gained.append(f"+{LETTERS[p['most']]} −{LETTERS[p['fewest']]}: {p['total']:+d}"
+                          f"\n{taken}")
         rows.append(HistoryRow(round_label(rec["hand"]), list(totals), gained))
-    return GameHistory("points", rows, ["Each hand: prediction (+most −fewest), cards taken of "
-                                        "C/G/M/D, the hand's points."])
+    return GameHistory("points", rows, ["Each hand: the prediction (+most −fewest) and the "
+                                        "hand's points, then the cards taken of C/G/M/D."])
 
 
 def hidden_cards(state: AllMineState) -> list[str]:

@@ -84,8 +84,8 @@ class AllMineScreen(PlayScreen):
     def status_text(self, view: dict, viewer: int | None) -> Text:
         """Hand, trick, who acts and every score, in one line: the dealer is left out, then names
         get shorter (and last, "viewing as" is left out) until it fits the screen's width."""
-        room = max(40, self.app.size.width - 2)
-        hot_seat = viewer is not None and len(self.match.humans) > 1
+        room = self.status_room
+        hot_seat = viewer is not None and len(self.match.humans) > 1 and self.as_player
         tries = [(16, True, hot_seat)] + [(w, False, hot_seat) for w in (16, 12, 10, 8, 6)] + \
             [(w, False, False) for w in (12, 8, 6, 4)]
         for width, dealer, viewing in tries:
@@ -106,6 +106,8 @@ class AllMineScreen(PlayScreen):
             t.append("· game over ")
         elif phase == "predict":
             t.append("· predictions ")
+        elif phase == "heap":  # the trick just won is the one counted
+            t.append(f"· trick {view['tricks_done']}/{view['tricks_total']} won ")
         else:
             t.append(f"· trick {min(view['tricks_done'] + 1, view['tricks_total'])}"
                      f"/{view['tricks_total']} ")
@@ -132,7 +134,7 @@ class AllMineScreen(PlayScreen):
             self.picks = [None, None]
             self.pick_row = 0
         self.query_one(TrumpDisplay).show(view["display"])
-        self.query_one(TablePanel).show(view, names, viewer)
+        self.query_one(TablePanel).show(view, names, viewer if self.as_player else None)
         predicting = view["phase"] == "predict" and bool(legal)
         trick = self.query_one(TrickArea)
         trick.display = not predicting

@@ -64,12 +64,8 @@ class FinalControls(PlayScreen):
     ]
     session: FinalSession
 
-    def status_text(self, view: dict, viewer: int | None):
-        t = Text(" FINAL TABLE ", style="bold reverse")
-        t.append(" ")
-        base = super().status_text(view, viewer)
-        t.append_text(base if isinstance(base, Text) else Text(str(base)))
-        return t
+    def status_prefix(self) -> Text:
+        return Text(" FINAL TABLE ", style="bold reverse")
 
     def action_final_seat(self, delta: int) -> None:
         self.session.choose_seat(self.session.seat + delta)

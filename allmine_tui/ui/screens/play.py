@@ -117,6 +117,25 @@ class PlayScreen(MessageGate, Screen):
     def status_text(self, view: dict, viewer: int | None) -> str | Text:
         return self.match.rules.info.title
 
+    def status_prefix(self) -> Text:
+        """What the frame puts before the game's top line (the way out of a peek; a replay's
+        position). ``status_room`` is what is left for the game's own line."""
+        if self.flow.state.mode is Mode.PEEK:  # the way out stays in view
+            return Text(" Peek: press p when you are done ", style="bold reverse")
+        return Text()
+
+    @property
+    def status_room(self) -> int:
+        """Cells the game's top line may use (the screen's width, less the frame's prefix)."""
+        prefix = self.status_prefix().cell_len
+        return max(20, self.app.size.width - 2 - (prefix + 1 if prefix else 0))
+
+    @property
+    def as_player(self) -> bool:
+        """The board shows a person's own view (so "(you)" names them); False in a replay or
+        on the final table, where every hand is open to whoever looks."""
+        return self.flow.private_views
+
     def cursor_keys(self) -> tuple[str, str]:
         """Two keys that move the viewer's cursor one step and back at the decision on screen
         (``allmine bench`` times them)."""
@@ -219,9 +238,9 @@ class PlayScreen(MessageGate, Screen):
         self._board_viewer = viewer
         status = self.status_text(view, viewer)
         status = plain(status) if isinstance(status, str) else status
-        if self.flow.state.mode is Mode.PEEK:  # the way out stays in view
-            status = Text.assemble((" Peek: press p when you are done ", "bold reverse"), " ",
-                                   status)
+        prefix = self.status_prefix()
+        if prefix.plain:
+            status = Text.assemble(prefix, " ", status)
         set_content(self.query_one("#status-bar", TextLines), status)
         self.show(view, viewer, legal)
         self.query_one(GameLog).sync(session, viewer)

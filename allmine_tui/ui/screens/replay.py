@@ -67,6 +67,14 @@ class ReplaySession(GameSession):
         lines = self.timeline.hooks.hidden_cards(self.match.state)
         return [line.format(*names) for line in lines]
 
+    def step_events(self) -> list:
+        """The events of the move that led to this position (none at the deal)."""
+        k = self.position
+        if k == 0:
+            return []
+        marks = self.timeline.marks
+        return self.timeline.events[marks[k - 1]:marks[k]]
+
     def last_move(self) -> str:
         if self.position == 0:
             return "the deal"
@@ -124,13 +132,21 @@ class ReplayControls(PlayScreen):
                 yield Static(id="replay-hidden")
             yield widget
 
-    def status_text(self, view: dict, viewer: int | None):
+    def status_prefix(self) -> Text:
         s = self.session
-        t = Text(f" REPLAY {s.position}/{s.timeline.last} ", style="bold reverse")
-        t.append(f" {s.round_label} · {s.last_move()} · ")
+        return Text(f" REPLAY {s.position}/{s.timeline.last} ", style="bold reverse")
+
+    def status_text(self, view: dict, viewer: int | None):
+        """The move just replayed above the board, then the game's own line as room allows."""
+        s = self.session
+        move = Text(f"{s.round_label} · {s.last_move()}")
         base = super().status_text(view, viewer)
-        t.append_text(base if isinstance(base, Text) else Text(str(base)))
-        return t
+        base = base if isinstance(base, Text) else Text(str(base))
+        room = self.status_room
+        if move.cell_len + 3 + base.cell_len <= room:
+            return Text.assemble(move, " · ", base)
+        move.truncate(room, overflow="ellipsis")
+        return move
 
     def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
         super().show(view, viewer, legal)
@@ -145,8 +161,16 @@ class ReplayControls(PlayScreen):
 
     # -- keys ----------------------------------------------------------------------------------
     def action_replay_step(self, delta: int) -> None:
+        """One move back or on. A move on that ended a hand or a round shows what the table
+        showed then (its last trick and scores, its reveal...) as a step of its own: the news
+        first, the next deal once it is closed."""
+        before = self.session.position
         self.session.step(delta)
         self.render_flow()
+        if delta > 0 and self.session.position == before + 1:
+            news = self.interlude(self.session.step_events())
+            if news is not None:
+                self.app.push_screen(news)
 
     def action_replay_round(self, delta: int) -> None:
         self.session.by_round(delta)

@@ -41,7 +41,7 @@ class ScreenKeys(Static):
     def draw(self) -> None:
         screen, app = self.screen, self.app
         seen: set[tuple[str, str]] = set()
-        line = Text()
+        entries: list[tuple[str, str, str]] = []
         for _key, active in screen.active_bindings.items():
             binding = active.binding
             if not binding.show or not binding.description:
@@ -52,9 +52,38 @@ class ScreenKeys(Static):
             seen.add(what)
             action = binding.action if "." in binding.action else (
                 "app." + binding.action if active.node is app else "screen." + binding.action)
-            self._key(line, app.get_key_display(binding), binding.description, action)
-        self._key(line, "^p", "palette", "app.command_palette")
-        self.update(line)
+            entries.append((app.get_key_display(binding), binding.description, action))
+        entries.append(("^p", "palette", "app.command_palette"))
+        self.update(self.fitted(entries, max(20, self.size.width or app.size.width - 2)))
+
+    @classmethod
+    def fitted(cls, entries: list[tuple[str, str, str]], room: int) -> Text:
+        """Every key with its description when they fit in ``room`` cells; else the
+        descriptions go short (their first word) from the last entry back, then the last
+        entries go: never cut in the middle of one."""
+        entries = list(entries)
+        short = [False] * len(entries)
+
+        def build() -> Text:
+            line = Text()
+            for (key, text, action), cut in zip(entries, short):
+                cls._key(line, key, text.split()[0] if cut else text, action)
+            return line
+
+        line = build()
+        for i in range(len(entries) - 1, -1, -1):
+            if line.cell_len <= room:
+                return line
+            short[i] = True
+            line = build()
+        while line.cell_len > room and len(entries) > 1:
+            entries.pop()
+            short.pop()
+            line = build()
+        return line
+
+    def on_resize(self, _event) -> None:
+        self.draw()
 
     @staticmethod
     def _key(line: Text, key: str, description: str, action: str) -> None:
