@@ -36,13 +36,15 @@ def _save(data: dict) -> None:
 
 
 def remember_table(game_id: str, seats: list[tuple[str, str | None]],
-                   options: dict[str, str]) -> None:
-    """Seats as (name, bot level or None for a person), in playing order."""
+                   options: dict[str, str], last_game: bool = True) -> None:
+    """Seats as (name, bot level or None for a person), in playing order. ``last_game``: also
+    make it the game the picker opens on."""
     data = load()
     tables = data.get("tables") if isinstance(data.get("tables"), dict) else {}
     tables[game_id] = {"seats": [[name, bot] for name, bot in seats], "options": dict(options)}
     data["tables"] = tables
-    data["last_game"] = game_id
+    if last_game:
+        data["last_game"] = game_id
     _save(data)
 
 

@@ -193,3 +193,19 @@ async def test_the_curtain_covers_the_whole_screen_in_its_first_frame():
     assert isinstance(update, LayoutUpdate) and update.region == Region(0, 0, 100, 30)
     painted = "\n".join("".join(chop.text for chop in line) for line in update.strips)
     assert not any(label in painted for label in hand)
+
+
+async def test_the_peek_chooser_follows_the_arrow_keys():
+    """Down, then Enter, peeks as the second person, not the first."""
+    match = two_humans()
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoosePlayerScreen)
+        await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        assert app.screen.player == match.seats[1].name  # Enter alone would give the first

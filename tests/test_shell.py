@@ -120,6 +120,43 @@ async def test_the_picker_comes_back_on_the_game_just_played():
         assert picker.game_id == chosen
 
 
+async def test_a_game_opened_from_the_command_line_is_where_the_picker_comes_back():
+    """``allmine new this-is-mine`` opens the app straight on the game: leaving it, the picker
+    shows This is Mine!, not the game played before."""
+    from allmine_tui import prefs
+
+    prefs.remember_game("mine-all-mines")
+    match = Match("this-is-mine", [Seat("Ann"), Seat("B", "random")], 2)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: getattr(app.screen, "session", None) is not None)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.pause()
+        assert app.screen.game_id == "this-is-mine"
+
+
+async def test_the_picker_offers_resume_only_when_there_is_a_game_to_resume():
+    from allmine_tui.ui.widgets.keybar import KeyBar
+
+    app = AllMineApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.3)
+        keys = app.screen.query_one(KeyBar)
+        assert "Resume" not in str(keys.content) and "New game" in str(keys.content)
+    match = Match("all-mine", [Seat("Ann"), Seat("B", "random"), Seat("C", "random")], 2)
+    storage.write_save(storage.new_save_path("all-mine"), match)
+    app = AllMineApp()
+    async with app.run_test(size=SIZE) as pilot:
+        keys = None
+        for _ in range(100):
+            await pilot.pause(0.03)
+            keys = app.screen.query_one(KeyBar)
+            if "Resume" in str(keys.content):
+                break
+        assert "Resume" in str(keys.content)
+
+
 async def test_palette_has_the_app_commands():
     app = AllMineApp()
     async with app.run_test(size=SIZE) as pilot:

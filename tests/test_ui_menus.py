@@ -171,6 +171,29 @@ async def test_setup_rejects_duplicate_and_empty_names():
         assert app.screen is screen and save_files() == []
 
 
+async def test_tab_from_start_never_lands_on_back_and_back_keeps_the_table():
+    """Tab from Start goes round to the first field (an Enter there opens a list, it does not
+    leave); leaving with Esc keeps the table being set up for the next visit."""
+    from textual.widgets import Button
+
+    app = AllMineApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        screen = app.screen
+        assert screen.focused is screen.query_one("#start", Button)
+        await pilot.press("tab")
+        assert screen.focused is not screen.query_one("#back", Button)
+        assert screen.focused is screen.query_one("#player-count")
+        screen.query_one("#name-0", Input).value = "Zoe"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        assert app.screen.query_one("#name-0", Input).value == "Zoe"
+
+
 async def test_setup_rows_follow_player_count_and_bot_choice():
     app = AllMineApp()
     async with app.run_test(size=SIZE) as pilot:

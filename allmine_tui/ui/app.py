@@ -72,9 +72,13 @@ class AllMineApp(App):
 
     # -- navigation ----------------------------------------------------------------------------
     def open_session(self, session) -> None:
-        """Show a game (from a new setup or a save)."""
+        """Show a game (from a new setup, a save, or the command line); the picker comes back
+        on that game."""
         screen_class = session.match.game.screen()
         self.push_screen(screen_class(session))
+        from .. import prefs
+
+        prefs.remember_game(session.match.game_id)
 
     def show_results(self, session) -> None:
         from .screens.results import ResultsScreen

@@ -15,7 +15,8 @@ class ChoosePlayerScreen(ModalScreen[int | None]):
     .dialog Button { width: 100%; margin-top: 1; }
     .dialog-title { text-style: bold; }
     """
-    BINDINGS = [("escape", "cancel", "Cancel")]
+    BINDINGS = [("escape", "cancel", "Cancel"),
+                ("down", "app.focus_next", "Next"), ("up", "app.focus_previous", "Previous")]
 
     def __init__(self, players: list[tuple[int, str]], prompt: str = "Who wants to peek?") -> None:
         super().__init__()

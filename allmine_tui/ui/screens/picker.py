@@ -82,10 +82,7 @@ def resume_save(screen: Screen, path: Path) -> bool:
 def open_game(app, session) -> bool:
     """Ask the app to show ``session``'s game screen; explain (not crash) if it cannot."""
     try:
-        app.open_session(session)
-        from ... import prefs
-
-        prefs.remember_game(session.match.game_id)  # the picker comes back on it
+        app.open_session(session)  # (which also makes the picker come back on that game)
     except Exception as exc:  # e.g. a game whose screen is not written yet
         where = f" It is saved as {session.save_path.name}." if session.save_path else ""
         app.notify(f"Cannot show this game: {exc}.{where}", title="Game screen missing",
@@ -168,11 +165,7 @@ class PickerScreen(Screen):
                     yield KeyButton(Text("[c] Continue"), id="continue-game")
                     yield KeyButton(Text("[r] Rules"), id="rules")
         yield ContinueLine(id="continue-line")
-        yield KeyBar([("⏎", "Resume", "enter"), ("n", "New", "new_game"),
-                      ("c", "Continue", "continue_game"), ("r", "Rules", "rules"),
-                      ("s", "Saves", "saves"), ("t", "Records", "records"), ("j", "Join", "join"),
-                      ("?", "Help", "help"),
-                      ("q", "Quit", "app.quit")])
+        yield KeyBar(self._keys(resume=False))
 
     def on_mount(self) -> None:
         self._choose_last_played()
@@ -223,16 +216,28 @@ class PickerScreen(Screen):
         self._saves = saves
         self._newest = next((s for s in self._saves if s.ok and not s.over), None)
         line = self.query_one("#continue-line", ContinueLine)
+        keys = self.query_one(KeyBar)
         if self._newest is None:
             line.update("No game in progress: choose a game and press [b]n[/b] for a new one.")
             line.set_class(False, "-available")
+            keys.set_keys(self._keys(resume=False))
         else:
             info = self._newest
             line.update(f"[b]Continue:[/b] {safe(info.title)} · "
                         f"{safe(short_players(info.players))} · "
                         f"{safe(info.progress)} · {safe(info.when())}  [b]\\[enter][/b]")
             line.set_class(True, "-available")
+            keys.set_keys(self._keys(resume=True))
         self._show_detail()
+
+    @staticmethod
+    def _keys(resume: bool) -> list[tuple[str, str, str]]:
+        """The keys line: Enter resumes the newest game, or starts a new one when there is
+        none (it never offers what it cannot do)."""
+        return [("⏎", "Resume" if resume else "New game", "enter"), ("n", "New", "new_game"),
+                ("c", "Continue", "continue_game"), ("r", "Rules", "rules"),
+                ("s", "Saves", "saves"), ("t", "Records", "records"), ("j", "Join", "join"),
+                ("?", "Help", "help"), ("q", "Quit", "app.quit")]
 
     def _show_detail(self) -> None:
         spec = GAMES[self.game_id]

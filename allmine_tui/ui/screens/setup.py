@@ -170,7 +170,11 @@ class SetupScreen(Screen):
         yield Static(id="setup-error")
         with Horizontal(id="setup-buttons"):
             yield Button("Start  (ctrl+s)", id="start", variant="success")
-            yield Button("Back  (esc)", id="back")
+            # not a Tab stop: Tab from Start goes round to the first field, so an Enter meant for
+            # a field never leaves the setup (Esc or a click still goes back)
+            back = Button("Back  (esc)", id="back")
+            back.can_focus = False
+            yield back
         yield Footer()
 
     def on_mount(self) -> None:
@@ -282,6 +286,14 @@ class SetupScreen(Screen):
         open_game(app, session)
 
     def action_back(self) -> None:
+        """Back to the games; a table that could start is kept for next time (it is what the
+        player was setting up), so leaving never loses it."""
+        if not any(check_names([name for name, _bot, _level in self.seat_rows()])):
+            from ... import prefs
+
+            seats = [(name.strip(), level if is_bot else None)
+                     for name, is_bot, level in self.seat_rows()]
+            prefs.remember_table(self.game_id, seats, self.options(), last_game=False)
         self.app.pop_screen()
 
     def action_help(self) -> None:

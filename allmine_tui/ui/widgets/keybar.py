@@ -17,9 +17,18 @@ class KeyBar(Static):
     def __init__(self, keys: list[tuple[str, str, str]], **kwargs) -> None:
         """``keys``: (key label, description, action) triples; an action without a namespace
         runs on the screen."""
-        parts = [f"[@click={action if '.' in action else 'screen.' + action}]"
-                 f"[b]{safe(key)}[/b] {safe(text)}[/]" for key, text, action in keys]
-        super().__init__("  ".join(parts), **kwargs)
+        super().__init__(self._markup(keys), **kwargs)
+        self._keys = keys
+
+    @staticmethod
+    def _markup(keys: list[tuple[str, str, str]]) -> str:
+        return "  ".join(f"[@click={action if '.' in action else 'screen.' + action}]"
+                         f"[b]{safe(key)}[/b] {safe(text)}[/]" for key, text, action in keys)
+
+    def set_keys(self, keys: list[tuple[str, str, str]]) -> None:
+        if keys != self._keys:
+            self._keys = keys
+            self.update(self._markup(keys))
 
 
 class ScreenKeys(Static):
