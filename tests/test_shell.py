@@ -253,3 +253,35 @@ async def test_the_same_notice_twice_is_shown_once():
         messages = [n.message for n in app._notifications]
         assert messages.count("You cannot play that now.") == 1
         assert "Something else." in messages
+
+
+async def test_a_notice_of_a_game_leaves_with_it():
+    """A notice meant for one person (here Ann's refused pick) is gone from the games list when
+    she leaves with q: only the "game saved" line is left, which names nobody's cards."""
+    monkeypatch_delay = pytest.MonkeyPatch()
+    monkeypatch_delay.setenv("ALLMINE_BOT_DELAY", "0")
+    from allmine_tui.ui.screens.curtain import CurtainScreen
+
+    match = Match("all-mine", [Seat("Ann"), Seat("Bob"), Seat("Cleo", "random")], 3)
+    app = AllMineApp()
+    try:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await pilot.pause()
+            from allmine_tui.ui.screens.picker import open_game
+
+            open_game(app, GameSession(match, None))
+            await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen)
+                           and app.screen.listening)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: getattr(app.screen, "actor", None) is not None)
+            await pilot.press("c", "c")  # the same suit twice: refused, with a notice
+            await pilot.pause()
+            assert any("different suits" in n.message for n in app._notifications)
+            await pilot.press("q")
+            await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+            await pilot.pause()
+            messages = [n.message for n in app._notifications]
+            assert not any("different suits" in m for m in messages)
+            assert any("saved" in m for m in messages)
+    finally:
+        monkeypatch_delay.undo()

@@ -413,3 +413,43 @@ async def test_too_small_terminal_shows_enlarge_message():
         await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         message = text_of(app.screen.query_one("#too-small-message", Static))
         assert "Please enlarge the terminal" in message and "80×24" in message
+
+
+async def test_in_a_browser_the_message_says_how_to_make_room(monkeypatch):
+    """A browser window too small for the table: zoom out or widen the window (a terminal's
+    advice would not help there)."""
+    from textual.app import App
+
+    monkeypatch.setattr(App, "is_web", property(lambda self: True))
+    app = AllMineApp()
+    async with app.run_test(size=(70, 20)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        message = text_of(app.screen.query_one("#too-small-message", Static))
+        assert "zoom out" in message and "80×24" in message and "terminal" not in message
+
+
+async def test_the_saves_screen_offers_only_what_works_for_the_highlighted_save():
+    """An unreadable save offers neither Open nor Delete (keys line and buttons); a good
+    unfinished one offers both, and no Replay."""
+    from textual.widgets import Button
+
+    folder = storage.saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "aaa-broken.json").write_text("{ not json", encoding="utf-8")
+    write_game(seed=3)
+    app = AllMineApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.query_one(DataTable).row_count == 2)
+        table = screen.query_one(DataTable)
+        for row in range(2):
+            table.move_cursor(row=row)
+            await pilot.pause()
+            info = screen.current()
+            assert screen.query_one("#delete", Button).disabled == (not info.ok)
+            assert screen.query_one("#open", Button).disabled == (not info.ok)
+            assert screen.check_action("delete", ()) == info.ok
+            assert screen.check_action("replay", ()) is False  # neither is finished

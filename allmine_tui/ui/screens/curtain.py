@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import os
-import time
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,6 +15,8 @@ from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Static
+
+from ..textual_internals import event_clock
 
 
 def input_grace() -> float:
@@ -89,10 +90,15 @@ class CurtainScreen(Screen[str]):
     def on_screen_resume(self) -> None:
         """Shown (pushed, or uncovered again): keys count from this moment, after the grace
         (which also covers the few milliseconds before it is painted)."""
-        self._input_since = time.monotonic() + input_grace()
+        self._input_since = event_clock() + input_grace()
 
     def on_screen_suspend(self) -> None:
         self._input_since = math.inf  # covered (e.g. by the "please enlarge" message)
+
+    @property
+    def listening(self) -> bool:
+        """Its keys count now (it is on screen, and the moment after it appeared is over)."""
+        return event_clock() >= self._input_since
 
     def accepts_input(self, event) -> bool:
         if getattr(event, "key", None) == "ctrl+q":

@@ -114,9 +114,27 @@ class SavesScreen(Screen):
             return None
         return self.infos.get(key or "")
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Only what works for the highlighted save is offered (keys line and buttons): an
+        unreadable save can be neither opened nor deleted, an unfinished one not replayed."""
+        info = self.current()
+        if action in ("open", "delete"):
+            return info is not None and info.ok
+        if action == "replay":
+            return info is not None and info.ok and info.over
+        return True
+
+    def _offer(self) -> None:
+        info = self.current()
+        usable = info is not None and info.ok
+        for button in ("#open", "#delete"):
+            self.query_one(button, Button).disabled = not usable
+        self.refresh_bindings()
+
     def _show_detail(self) -> None:
         detail = self.query_one("#saves-detail", Static)
         info = self.current()
+        self._offer()
         if info is None:
             detail.update("")
             return

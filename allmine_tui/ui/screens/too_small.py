@@ -27,8 +27,13 @@ class TooSmallScreen(Screen):
     def _message(self) -> str:
         w, h = self.need
         cw, ch = self.app.size
-        return (f"Please enlarge the terminal.\n\nThis screen needs at least {w}×{h}; "
-                f"it is {cw}×{ch} now.\nYour game is saved; nothing is lost.  (ctrl+q quits)")
+        if self.app.is_web:  # in a browser: the window's cells are set by the page's font
+            how = ("Please make the page larger: zoom out (Ctrl and −, or ⌘ and − on a Mac)\n"
+                   "or widen the browser window.")
+        else:
+            how = "Please enlarge the terminal (or choose a smaller font)."
+        return (f"{how}\n\nThis screen needs at least {w}×{h} character cells; "
+                f"it has {cw}×{ch} now.\nYour game is saved; nothing is lost.  (ctrl+q quits)")
 
     def update_size(self, width: int, height: int) -> None:
         self.need = (width, height)
