@@ -429,8 +429,8 @@ async def test_in_a_browser_the_message_says_how_to_make_room(monkeypatch):
 
 
 async def test_the_saves_screen_offers_only_what_works_for_the_highlighted_save():
-    """An unreadable save offers neither Open nor Delete (keys line and buttons); a good
-    unfinished one offers both, and no Replay."""
+    """An unreadable save offers neither Open nor Delete (keys line and buttons); a good one
+    offers both."""
     from textual.widgets import Button
 
     folder = storage.saves_dir()
@@ -452,4 +452,3 @@ async def test_the_saves_screen_offers_only_what_works_for_the_highlighted_save(
             assert screen.query_one("#delete", Button).disabled == (not info.ok)
             assert screen.query_one("#open", Button).disabled == (not info.ok)
             assert screen.check_action("delete", ()) == info.ok
-            assert screen.check_action("replay", ()) is False  # neither is finished

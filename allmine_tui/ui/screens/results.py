@@ -8,11 +8,12 @@ import secrets
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Static
+from textual.widgets import Button, DataTable, Static
 
 from ..text import safe
+from ..widgets.keybar import ScreenKeys
 
 STAR = "★"
 
@@ -48,9 +49,10 @@ class ResultsScreen(Screen):
         color: $warning;
     }
     #results-body { height: 1fr; layout: horizontal; }
-    #results-body.-narrow { layout: vertical; }
-    #results-body > Vertical { width: auto; height: auto; margin-right: 1; }
-    #results-body.-narrow > Vertical { width: 100%; margin-right: 0; }
+    #results-body > VerticalScroll { width: auto; height: 1fr; margin-right: 1; }
+    #results-body.-narrow > VerticalScroll { width: 100%; margin-right: 0; }
+    #results-body.-narrow.-breakdown #history-pane { display: none; }
+    #results-body.-narrow.-rounds #breakdown-pane { display: none; }
     #results-table, #history-table {
         width: auto;
         height: auto;
@@ -58,6 +60,7 @@ class ResultsScreen(Screen):
         border: round $primary;
     }
     #results-body.-narrow DataTable { width: 100%; }
+    #results-switch { height: 1; padding: 0 1; margin-top: 1; color: $text-muted; }
     #history-title { height: 1; padding: 0 1; margin-top: 1; text-style: bold; }
     #results-notes, #history-notes { height: auto; padding: 0 2; color: $text-muted; }
     #results-buttons { height: auto; padding: 1 1 0 1; }
@@ -71,6 +74,7 @@ class ResultsScreen(Screen):
         Binding("f", "final_table", "Final table"),
         Binding("v", "replay", "Replay"),
         Binding("n", "new_game", "New game"),
+        Binding("tab", "switch_table", "Breakdown / rounds", show=False),
         Binding("question_mark,f1", "help", "Help"),
     ]
 
@@ -91,12 +95,14 @@ class ResultsScreen(Screen):
         totals = "   ".join(f"{safe(name)} {score}" for name, score in zip(names, result.scores))
         yield Static(f"{STAR} {safe(winners_line(names, result.winners))} {STAR}\n"
                      f"[not bold]{totals}[/not bold]", id="results-winners")
-        with VerticalScroll(id="results-body"):
-            with Vertical():
+        # side by side when both fit; else one at a time (Tab shows the other)
+        yield Static(id="results-switch")
+        with Horizontal(id="results-body", classes="-breakdown"):
+            with VerticalScroll(id="breakdown-pane", can_focus=False):
                 yield DataTable(id="results-table", cursor_type="none", zebra_stripes=True)
                 notes = "\n".join(safe(note_text(n, names)) for n in result.notes)
                 yield Static(notes, id="results-notes")
-            with Vertical():
+            with VerticalScroll(id="history-pane", can_focus=False):
                 yield Static("Round by round", id="history-title")
                 yield DataTable(id="history-table", cursor_type="none", zebra_stripes=True)
                 yield Static(id="history-notes")
@@ -107,7 +113,7 @@ class ResultsScreen(Screen):
             yield Button("Final table  (f)", id="final-table", compact=True)
             yield Button("Replay  (v)", id="replay", compact=True)
             yield Button("New game  (n)", id="new-game", compact=True)
-        yield Footer()
+        yield ScreenKeys()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -132,8 +138,11 @@ class ResultsScreen(Screen):
         self.call_after_refresh(self._fit)
         table.focus()
 
-    def _fill_history(self) -> None:
+    def _fill_history(self, room: int | None = None) -> None:
+        """The round-by-round table, each player's column fitted to ``room`` cells (by default
+        the screen's width: what they took wraps inside the column)."""
         table = self.query_one("#history-table", DataTable)
+        table.clear(columns=True)
         notes = self.query_one("#history-notes", Static)
         history = self.history
         if history is None:
@@ -146,8 +155,8 @@ class ResultsScreen(Screen):
         # each player's column is as wide as the screen allows (what they took wraps inside it),
         # so every player stays in view at 100 columns
         label_w = max([label.cell_len] + [len(row.label) for row in history.rows])
-        room = (self.app.size.width - 10 - label_w) // max(1, len(names)) - 2
-        width = max(10, min(28, room))
+        room = self.app.size.width - 6 if room is None else room
+        width = max(7, min(28, (room - label_w - 6) // max(1, len(names)) - 2))
         for seat, name in enumerate(names):
             table.add_column(Text(name), key=f"seat-{seat}", width=max(width, min(len(name), 16)))
         for row in history.rows:
@@ -159,11 +168,41 @@ class ResultsScreen(Screen):
             table.add_row(*cells, height=None)
         notes.update(safe(" ".join(history.notes)))
 
+    #: the narrowest a player's round-by-round column may be, beside the breakdown
+    MIN_COLUMN = 9
+
     def _fit(self) -> None:
-        """The two tables side by side when they fit, else one above the other."""
-        tables = self.query(DataTable)
-        wanted = sum(t.virtual_size.width for t in tables) + 8  # borders, gaps, scroll bar
-        self.query_one("#results-body").set_class(self.size.width < wanted, "-narrow")
+        """The two tables side by side when they fit (the round by round fitted to the room
+        the breakdown leaves), else one at a time, the breakdown first (Tab switches)."""
+        body = self.query_one("#results-body")
+        breakdown = self.query_one("#results-table", DataTable).virtual_size.width + 4
+        room = self.size.width - breakdown - 4
+        names = len(self.session.names)
+        label = max([10] + [len(r.label) for r in self.history.rows]) if self.history else 10
+        side = self.history is not None and room >= label + 6 + names * (self.MIN_COLUMN + 2)
+        if side:
+            self._fill_history(room)
+        elif body.has_class("-narrow") is False:
+            self._fill_history()
+        body.set_class(not side, "-narrow")
+        self._show_switch()
+
+    def _show_switch(self) -> None:
+        body = self.query_one("#results-body")
+        switch = self.query_one("#results-switch", Static)
+        switch.display = body.has_class("-narrow")
+        rounds = body.has_class("-rounds")
+        switch.update("[b]Tab[/b]: " + ("back to the score breakdown" if rounds
+                                         else "the game round by round"))
+
+    def action_switch_table(self) -> None:
+        body = self.query_one("#results-body")
+        if not body.has_class("-narrow"):
+            return
+        rounds = body.has_class("-rounds")
+        body.set_class(not rounds, "-rounds")
+        body.set_class(rounds, "-breakdown")
+        self._show_switch()
 
     def on_resize(self, event) -> None:
         self._fit()

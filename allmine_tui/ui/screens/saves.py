@@ -116,12 +116,11 @@ class SavesScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Only what works for the highlighted save is offered (keys line and buttons): an
-        unreadable save can be neither opened nor deleted, an unfinished one not replayed."""
+        unreadable save can be neither opened nor deleted. (v on an unfinished game still
+        says why it cannot be replayed.)"""
         info = self.current()
         if action in ("open", "delete"):
             return info is not None and info.ok
-        if action == "replay":
-            return info is not None and info.ok and info.over
         return True
 
     def _offer(self) -> None:
