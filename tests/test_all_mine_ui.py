@@ -246,3 +246,94 @@ async def test_a_resize_lays_the_top_line_and_the_table_out_again():
         assert status != wide and len(status) <= 98
         assert all(f" {s}" in status for s in match.state.scores)
         assert panel.content_size.width <= 98
+
+
+# -- the second pass over the table (issue 21) -----------------------------------------------------
+def finished_four() -> Match:
+    match = Match("all-mine", [Seat("Ann"), Seat("Bob", "random"), Seat("Cleo", "random"),
+                               Seat("Dan", "random")], 21)
+    return play_by_rules_until(match, lambda m: False, seed=4)
+
+
+async def test_the_final_table_fits_100_columns_and_calls_nobody_you():
+    from allmine_tui.ui.screens.final_table import FinalControls
+
+    match = finished_four()
+    assert match.is_over()
+    app = AllMineApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await app.push_screen(ResultsScreen(GameSession(match, None)))
+        await pilot.pause(0.2)
+        await pilot.press("f")
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, FinalControls):
+                break
+        screen = app.screen
+        assert isinstance(screen, FinalControls)
+        await pilot.pause(0.2)
+        status = screen.query_one("#status-bar").content.plain
+        assert status.startswith(" FINAL TABLE ") and len(status) <= 98
+        for name in ("Ann", "Bob", "Cleo", "Dan"):
+            assert name in status  # every score stays on the top line
+        assert "(you)" not in screen_text(app) and "viewing as" not in screen_text(app)
+        keys = screen_text(app).splitlines()[-1]
+        assert "Back" in keys and len(keys) <= 100
+        await pilot.press("q")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_the_replay_shows_the_end_of_a_hand_as_a_step_of_its_own():
+    from allmine_tui.ui.screens.replay import ReplaySession, open_replay
+
+    match = finished_four()
+    timeline_ends = [k for k, (_s, _a) in enumerate(match.log, start=1)]
+    app = AllMineApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        open_replay(app, match, 0)
+        await pilot.pause(0.2)
+        replay = app.screen
+        session = replay.session
+        assert isinstance(session, ReplaySession)
+        # the position just before the move that ended the first hand
+        end = next(k for k in timeline_ends
+                   if any(e.kind == "hand_scored" for e in session.timeline.events[
+                       session.timeline.marks[k - 1]:session.timeline.marks[k]]))
+        session.goto(end - 1)
+        replay.render_flow()
+        await pilot.press("right")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, NoticeScreen)  # the hand's end, its own step
+        assert "The last trick" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert app.screen is replay and session.position == end
+        await pilot.press("left")
+        await pilot.pause(0.1)
+        assert app.screen is replay  # going back shows no news
+
+
+async def test_the_card_just_played_stands_out_and_the_top_line_counts_the_trick_won():
+    match = play_by_rules_until(three(5), lambda m: m.state.phase == "play" and m.to_act() == [0]
+                                and len(m.state.trick) == 2, seed=1)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        area = app.screen.query_one(TrickArea)
+        names = area.query_one("#trick-slots").content.plain.splitlines()[0]
+        latest = match.state.trick[-1][0]
+        slot = TrickArea.SLOT_W
+        cells = [names[i * slot:(i + 1) * slot] for i in range(3)]
+        marked = [c for c in cells if c.startswith("•") or c.startswith("✔")]
+        assert any(["Ann", "Bob", "Cleo"][latest] in c for c in marked)
+    heap = play_by_rules_until(three(3), lambda m: m.state.phase == "heap"
+                               and m.to_act() == [0], seed=2)
+    app = AllMineApp(GameSession(heap, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        status = app.screen.query_one("#status-bar").content.plain
+        done = heap.state.tricks_done
+        assert f"trick {done}/" in status and "won" in status

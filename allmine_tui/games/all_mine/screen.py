@@ -28,7 +28,8 @@ CONTROLS = """
   plays it.
 - **Taking from the heap:** press the suit letter (c g m d), or ←/→ and Enter, or click a stack.
 - **The trick:** each slot names its player in playing order ("Bob: ?" before Bob plays);
-  ✔ marks who is winning it, or who took it. When a hand ends, its last trick and the scores
+  ✔ marks who is winning it, or who took it; the card played last is underlined, its player
+  marked • (unless ✔). When a hand ends, its last trick and the scores
   are shown before the next deal.
 - **p** lets a human peek at their own hand between turns (behind the curtain), **u** takes back
   your last move while nobody has seen it, **q** goes back to the menu (the game is saved after

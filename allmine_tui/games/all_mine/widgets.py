@@ -228,8 +228,11 @@ class TrickArea(Horizontal):
             seat = (first + i) % n
             if i < len(shown):
                 c = shown[i][1]
-                mark = "✔" if seat == winner else " "
-                name = Text(f"{mark} {short[seat]}", style="bold" if seat == winner else "")
+                latest = i == len(shown) - 1  # the card just played stands out: • and underline
+                mark = "✔" if seat == winner else "•" if latest else " "
+                name = Text(f"{mark} ")
+                name.append(short[seat], style=("bold " if seat == winner else "")
+                            + ("underline" if latest else ""))
                 face = face_lines(self.app, card_label(c, display),
                                   {"-winning": seat == winner})
                 self.cards.append(c)
