@@ -11,7 +11,8 @@ from ..text import safe
 
 class KeyBar(Static):
     DEFAULT_CSS = """
-    KeyBar { dock: bottom; height: 1; background: $panel; color: $text-muted; padding: 0 1; }
+    KeyBar { dock: bottom; height: 1; background: $panel; color: $text-muted; padding: 0 1;
+             link-style: none; link-style-hover: reverse; }
     """
 
     def __init__(self, keys: list[tuple[str, str, str]], **kwargs) -> None:
@@ -38,7 +39,8 @@ class ScreenKeys(Static):
     a curtain, a notice, the help), which kept a change of viewer from fitting in a frame."""
 
     DEFAULT_CSS = """
-    ScreenKeys { dock: bottom; height: 1; background: $panel; color: $text-muted; padding: 0 1; }
+    ScreenKeys { dock: bottom; height: 1; background: $panel; color: $text-muted; padding: 0 1;
+                 link-style: none; link-style-hover: reverse; }
     """
 
     def __init__(self, **kwargs) -> None:
