@@ -23,6 +23,30 @@ def _text(cell) -> Text:
     return cell if isinstance(cell, Text) else Text(str(cell))
 
 
+_CELLS: dict[tuple, Text] = {}
+
+
+def _padded(cell: Text, width: int, justify: str, pad: int) -> Text:
+    """``cell`` cut or padded to ``width`` with ``pad`` spaces either side (kept: a table drawn
+    again mostly repeats its cells)."""
+    key = (cell.plain, tuple(cell.spans), str(cell.style), width, justify, pad)
+    done = _CELLS.get(key)
+    if done is None:
+        if len(_CELLS) > 4096:
+            _CELLS.clear()
+        body = cell
+        if body.cell_len > width:
+            body = body.copy()
+            body.truncate(width, overflow="ellipsis")
+        gap = " " * (width - body.cell_len)
+        space = " " * pad
+        done = Text(space + gap if justify == "right" else space)
+        done.append_text(body)
+        done.append((gap if justify != "right" else "") + space)
+        _CELLS[key] = done
+    return done
+
+
 def text_table(columns: list[Column], rows: list[list], *, header: bool = True,
                header_style: str = "bold", pad: int = 1) -> Text:
     """Lines of ``rows`` under ``columns``' headers; each cell has ``pad`` spaces either side."""
@@ -43,23 +67,8 @@ def text_table(columns: list[Column], rows: list[list], *, header: bool = True,
         for h in lines[0]:
             h.stylize(header_style)
     lines.extend(cells)
-    out = Text()
-    space = " " * pad
-    for n, line in enumerate(lines):
-        if n:
-            out.append("\n")
-        for i, col in enumerate(columns):
-            cell = line[i].copy() if i < len(line) else Text("")
-            width = widths[i]
-            if cell.cell_len > width:
-                cell.truncate(width, overflow="ellipsis")
-            gap = " " * (width - cell.cell_len)
-            out.append(space)
-            if col.justify == "right":
-                out.append(gap)
-                out.append_text(cell)
-            else:
-                out.append_text(cell)
-                out.append(gap)
-            out.append(space)
-    return out
+    empty = Text("")
+    rows_out = [Text("").join(_padded(line[i] if i < len(line) else empty, widths[i],
+                                      col.justify, pad)
+                              for i, col in enumerate(columns)) for line in lines]
+    return Text("\n").join(rows_out)
