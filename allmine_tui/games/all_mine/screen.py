@@ -32,8 +32,9 @@ CONTROLS = """
   marked • (unless ✔). When a hand ends, its last trick and the scores
   are shown before the next deal.
 - **p** lets a human peek at their own hand between turns (behind the curtain), **u** takes back
-  your last move while nobody has seen it, **q** goes back to the menu (the game is saved after
-  every move), **?** shows this help.
+  your last move while nobody has seen it, **k** lists what every mark on the table means (the
+  mouse over a mark says it too), **q** goes back to the menu (the game is saved after every
+  move), **?** shows this help.
 """
 
 
@@ -57,6 +58,27 @@ class AllMineScreen(PlayScreen):
         Binding("g", "suit(1)", "G", show=False, priority=True),
         Binding("m", "suit(2)", "M", show=False, priority=True),
         Binding("d", "suit(3)", "D", show=False, priority=True),
+    ]
+
+    LEGEND = [
+        ("◆C", "Crystals: a suit (each suit has a symbol and a letter, never only a colour)"),
+        ("$G", "Gold: a suit"),
+        ("▲M", "Mushrooms: a suit"),
+        ("●D", "Dragon eggs: a suit"),
+        ("★", "a super-trump: it beats every other card; the four are ranked left to right in "
+              "the TRUMPS row"),
+        (">", "beats: the order of the super-trumps, then of the suits"),
+        ("▮", "card backs: how many cards of that suit a player holds (everyone sees the "
+              "backs)"),
+        ("✗ void", "this player holds no card of this suit any more (they could not follow it)"),
+        ("▶", "whose turn it is"),
+        ("✔", "who is winning the trick, or who took it"),
+        ("•", "who played the card played last (it is underlined)"),
+        ("(you)", "the player whose cards are on screen"),
+        ("+", "the Most tile of a prediction: the suit they expect to collect most of"),
+        ("−", "the Fewest tile of a prediction: the suit they expect to collect fewest of"),
+        ("hidden", "a prediction placed face down: revealed when everyone has placed theirs"),
+        ("?", "a card still to be played in this trick"),
     ]
 
     VIEWER_STATE = {

@@ -76,8 +76,12 @@ class PlayScreen(MessageGate, Screen):
         Binding("q", "menu", "Menu (saved)", priority=True),
         Binding("p", "peek", "Peek at my hand", show=False, priority=True),
         Binding("u", "undo", "Take back", priority=True),
+        Binding("k", "legend", "Marks", priority=True),
     ]
     COMMANDS = {TakeBackCommand}
+    #: every mark and icon the board uses, with what it means ("What's this"): shown by **k**,
+    #: and as a tooltip when the mouse is over the mark on the board
+    LEGEND: ClassVar[list[tuple[str, str]]] = []
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
@@ -456,6 +460,15 @@ class PlayScreen(MessageGate, Screen):
         from .help import HelpScreen
 
         self.app.push_screen(HelpScreen(self.match.game_id, self.CONTROLS))
+
+    def legend(self) -> list[tuple[str, str]]:
+        """The marks of this screen and their meanings (the frame's own, then the game's)."""
+        return list(self.LEGEND)
+
+    def action_legend(self) -> None:
+        from .legend import LegendScreen
+
+        self.app.push_screen(LegendScreen(self.match.rules.info.title, self.legend()))
 
     def action_menu(self) -> None:
         self.session.autosave()

@@ -201,10 +201,18 @@ class CardRow(TextLines):
             event.stop()
             self.post_message(self.Clicked(self, i, self.values[i]))
 
+    def hover_tooltip(self, x: int, y: int) -> str | None:
+        """A mark's meaning, else the card under the mouse's own tooltip."""
+        mark = self.mark_at(x, y)
+        if mark is not None:
+            return mark
+        i = self.index_at(x)
+        return self.tooltips[i] if i is not None and i < len(self.tooltips) else None
+
     def on_mouse_move(self, event) -> None:
         offset = event.get_content_offset(self)
-        i = self.index_at(offset.x) if offset is not None else None
-        set_tooltip(self, self.tooltips[i] if i is not None and i < len(self.tooltips) else None)
+        tip = self.hover_tooltip(offset.x, offset.y) if offset is not None else None
+        set_tooltip(self, tip)
 
 
 class CardFace(TextLines):

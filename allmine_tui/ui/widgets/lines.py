@@ -103,6 +103,36 @@ class TextLines(Widget):
         super().notify_style_update()
         self._base = None  # the colours around it changed (a theme, a class)
 
+    # -- what's this: a mark under the mouse explains itself ----------------------------------------
+    def mark_at(self, x: int, y: int) -> str | None:
+        """The meaning of the legend mark under (``x``, ``y``) of the content, if any: the
+        screen's ``legend()`` pairs marks such as "★" or "✗ void" with what they mean."""
+        if not 0 <= y < len(self._lines):
+            return None
+        legend = getattr(self.screen, "legend", None)
+        marks = legend() if callable(legend) else []
+        line = self._lines[y].plain
+        # cells and characters match for the marks used (one cell each)
+        for mark, meaning in sorted(marks, key=lambda m: -len(m[0])):
+            start = line.find(mark)
+            while start != -1:
+                if start <= x < start + len(mark):
+                    return meaning
+                start = line.find(mark, start + 1)
+        return None
+
+    def hover_tooltip(self, x: int, y: int) -> str | None:
+        """What the tooltip says at (``x``, ``y``): a mark's meaning (subclasses add more)."""
+        return self.mark_at(x, y)
+
+    def on_mouse_move(self, event) -> None:
+        offset = event.get_content_offset(self)
+        tip = self.hover_tooltip(offset.x, offset.y) if offset is not None else None
+        if tip is not None or getattr(self, "_mark_tip", False):
+            self._mark_tip = tip is not None
+            if self.tooltip != tip:
+                self.tooltip = tip
+
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         if self._base is None:
