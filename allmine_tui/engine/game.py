@@ -79,6 +79,7 @@ class Game:
     - ``search_plan``: returns the ``engine.search.Plan`` subclass its ``expert`` bot searches
       with, or is None for a game without a searching bot;
     - ``bench``: the figures ``allmine bench`` holds it to (a guard test wants one per game);
+    - ``tutorial``: returns its guided first game (``engine.tutorial.Tutorial``), or is None;
     - ``assets``: its folder under ``assets/`` (rules help and data); default: the id.
 
     The loaders are usually ``Lazy`` objects; any function of no arguments will do (a test may
@@ -94,6 +95,7 @@ class Game:
     search_plan: Callable[[], type[Plan]] | None = None
     bench: BenchTargets | None = None
     assets: str = ""
+    tutorial: Callable[[], Any] | None = None
 
     @property
     def id(self) -> str:

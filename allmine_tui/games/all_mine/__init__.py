@@ -24,4 +24,5 @@ GAME = register(Game(
     history=Lazy(f"{__name__}.history", "HOOKS"),
     search_plan=Lazy(f"{__name__}.expert", "AllMinePlan"),
     bench=BenchTargets(),
+    tutorial=Lazy(f"{__name__}.tutorial", "TUTORIAL"),
 ))

@@ -138,6 +138,7 @@ class PickerScreen(Screen):
         Binding("s", "saves", "Saves"),
         Binding("t", "records", "Records"),
         Binding("j", "join", "Join"),
+        Binding("l", "learn", "Learn to play"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -164,6 +165,7 @@ class PickerScreen(Screen):
                     yield KeyButton(Text("[n] New game"), id="new-game", classes="-primary")
                     yield KeyButton(Text("[c] Continue"), id="continue-game")
                     yield KeyButton(Text("[r] Rules"), id="rules")
+                    yield KeyButton(Text("[l] Learn to play"), id="learn")
         yield ContinueLine(id="continue-line")
         yield KeyBar(self._keys(resume=False))
 
@@ -235,9 +237,9 @@ class PickerScreen(Screen):
         """The keys line: Enter resumes the newest game, or starts a new one when there is
         none (it never offers what it cannot do)."""
         return [("⏎", "Resume" if resume else "New game", "enter"), ("n", "New", "new_game"),
-                ("c", "Continue", "continue_game"), ("r", "Rules", "rules"),
-                ("s", "Saves", "saves"), ("t", "Records", "records"), ("j", "Join", "join"),
-                ("?", "Help", "help"), ("q", "Quit", "app.quit")]
+                ("l", "Learn", "learn"), ("c", "Continue", "continue_game"),
+                ("r", "Rules", "rules"), ("s", "Saves", "saves"), ("t", "Records", "records"),
+                ("j", "Join", "join"), ("?", "Help", "help"), ("q", "Quit", "app.quit")]
 
     def _show_detail(self) -> None:
         spec = GAMES[self.game_id]
@@ -277,7 +279,7 @@ class PickerScreen(Screen):
     def on_key_button_pressed(self, event: KeyButton.Pressed) -> None:
         event.stop()
         actions = {"new-game": self.action_new_game, "continue-game": self.action_continue_game,
-                   "rules": self.action_rules}
+                   "rules": self.action_rules, "learn": self.action_learn}
         action = actions.get(event.button.id or "")
         if action is not None:
             action()
@@ -324,6 +326,17 @@ class PickerScreen(Screen):
         from .records import RecordsScreen
 
         self.app.push_screen(RecordsScreen())
+
+    def action_learn(self) -> None:
+        """A guided first game of the highlighted game: the real game, a fixed deal, bots, and
+        a coach who explains each part the first time it comes up."""
+        from .coach import GuidedSession
+
+        game = GAMES[self.game_id]
+        if game.tutorial is None:
+            self.notify(f"{game.title} has no guided game yet.", severity="information")
+            return
+        open_game(self.app, GuidedSession.start(game))
 
     def action_join(self) -> None:
         from .join import JoinScreen

@@ -61,6 +61,7 @@ def bot_delay() -> float:
 class PlayScreen(MessageGate, Screen):
     DEFAULT_CSS = """
     #status-bar { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; text-style: bold; }
+    .-coach-target { outline: heavy $warning; }
     """
     MIN_SIZE = (100, 30)
     #: Markdown describing this screen's keys and mouse use; shown in help.
@@ -227,11 +228,53 @@ class PlayScreen(MessageGate, Screen):
             if self._input_since == math.inf and self.app.screen is self:
                 self._open_input()
         mode = flow.state.mode
+        self._coach()
         if mode is Mode.BOTS:
             self._start_bot()
         elif mode is Mode.RESULTS and not self._results_shown:
             self._results_shown = True
             self.set_timer(1.0 if bot_delay() else 0.05, self._results)
+
+    # -- learn to play: a guided game's coach -----------------------------------------------------
+    def _coach(self) -> None:
+        """In a guided game, the first lesson that applies now (from the learner's own view),
+        once, over the board; the game waits for the learner meanwhile."""
+        session = self.session
+        if not hasattr(session, "lesson_due") or self._rebuilding or self.app.screen is not self:
+            return
+        if self.flow.state.mode not in (Mode.PRIVATE, Mode.TABLE, Mode.BOTS, Mode.WAITING):
+            return
+        coach = session.coach
+        if not coach.intro_given:
+            coach.intro_given = True
+            self._show_lesson("Learn to play " + self.match.rules.info.title,
+                              session.tutorial.intro, None)
+            return
+        view = self.match.view(0)
+        lesson = session.lesson_due(view, self.flow.actor == 0)
+        if lesson is None:
+            return
+        coach.give(lesson)
+        target = None
+        if lesson.target:
+            found = self.query(lesson.target)
+            target = found.first() if found else None
+        self._show_lesson("Coach", lesson.say(view, self.names), target)
+
+    def _coach_up(self) -> bool:
+        from .coach import CoachScreen
+
+        return any(isinstance(screen, CoachScreen) for screen in self.app.screen_stack)
+
+    def _show_lesson(self, title: str, text: str, target) -> None:
+        from .coach import CoachScreen
+
+        def done(go_on: bool | None) -> None:
+            if go_on is False:
+                self.session.coach_on = False
+            self.render_flow()
+
+        self.app.push_screen(CoachScreen(title, text, target), done)
 
     def _draw(self) -> None:
         session, viewer = self.session, self.viewer
@@ -400,6 +443,8 @@ class PlayScreen(MessageGate, Screen):
         delay = 0.0 if self._secret_decision(seat) else bot_delay()
         if delay:
             await asyncio.sleep(delay)
+        while self._alive() and self._coach_up():  # the game waits while the coach speaks
+            await asyncio.sleep(0.05)
         if not self._alive():
             return None
         self._thinking = seat

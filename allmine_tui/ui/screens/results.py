@@ -61,6 +61,8 @@ class ResultsScreen(Screen):
     }
     #results-body.-narrow DataTable { width: 100%; }
     #results-switch { height: 1; padding: 0 1; margin-top: 1; color: $text-muted; }
+    #results-coach { height: auto; max-height: 8; margin: 1 1 0 1; padding: 0 1;
+                     border: thick $warning; }
     #history-title { height: 1; padding: 0 1; margin-top: 1; text-style: bold; }
     #results-notes, #history-notes { height: auto; padding: 0 2; color: $text-muted; }
     #results-buttons { height: auto; padding: 1 1 0 1; }
@@ -96,6 +98,8 @@ class ResultsScreen(Screen):
         yield Static(f"{STAR} {safe(winners_line(names, result.winners))} {STAR}\n"
                      f"[not bold]{totals}[/not bold]", id="results-winners")
         # side by side when both fit; else one at a time (Tab shows the other)
+        if hasattr(self.session, "ending_text"):  # a guided game: the coach explains the result
+            yield Static(Text(self.session.ending_text()), id="results-coach")
         yield Static(id="results-switch")
         with Horizontal(id="results-body", classes="-breakdown"):
             with VerticalScroll(id="breakdown-pane", can_focus=False):
