@@ -75,8 +75,15 @@ async def next_players_screen(match: Match, keys_or_clicks: list, *, size=(100, 
 
     match = M.from_json(match.to_json())
     app = AllMineApp(GameSession(match, None))
+
+    async def curtain_listening() -> None:
+        for _ in range(300):
+            if isinstance(app.screen, CurtainScreen) and app.screen.listening:
+                return
+            await pilot.pause(0.02)
+
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await curtain_listening()
         first = app.screen
         assert isinstance(first, CurtainScreen), "the position must start behind a curtain"
         await pilot.press("enter")
@@ -88,6 +95,7 @@ async def next_players_screen(match: Match, keys_or_clicks: list, *, size=(100, 
                 await pilot.press(item)
             await pilot.pause()
         await settle(app, pilot)
+        await curtain_listening()
         second = app.screen
         assert isinstance(second, CurtainScreen) and second.player != first.player, \
             "the keys must finish A's private decision and bring up B's curtain"

@@ -39,9 +39,14 @@ async def assert_private(app, pilot, match: Match) -> str:
     state = match.state
     # Log lines name cards already played (public); after a new deal such a card may be back in
     # someone's hand, so only the board is checked here, and the log is checked line by line above.
-    log_text = "\n".join(session.log_lines(viewer)) if session is not None else ""
+    log_lines = session.log_lines(viewer) if session is not None else []
+    log_text = "\n".join(log_lines)
     text = "\n".join(line for line in text.splitlines()
                      if not (line.strip() and line.strip() in log_text))
+    # a dialog over the table shares rows with the log under it: take out what the log says
+    for line in sorted(log_lines, key=len, reverse=True):
+        if line.strip():
+            text = text.replace(line, "")
     # the completed trick stays on view, even after a new deal; it is public
     public = {c for _s, c in state.last_trick + state.prev_trick + state.trick}
     for seat, hand in enumerate(state.hands):

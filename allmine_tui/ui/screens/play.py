@@ -20,11 +20,8 @@ results) and reports what people do. Privacy follows from the states:
 """
 from __future__ import annotations
 
-import asyncio
 import copy
 import math
-import os
-from functools import partial
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -44,21 +41,16 @@ from ..widgets.keybar import ScreenKeys
 from ..widgets.lines import TextLines
 from ..widgets.log import GameLog
 from ..widgets.player_input import is_player_input
-from .curtain import CurtainScreen, input_grace
+from .curtain import input_grace
+from .play_bots import BotTurns, bot_delay
+from .play_coach import Coaching
+from .play_overlays import Overlays
 
 _NOBODY = object()
 POLL_SECONDS = 0.1  # how often a shared game's file is checked for other screens' moves
-THINKING_AFTER = 0.3  # seconds a bot may take before the log says it is thinking
 
 
-def bot_delay() -> float:
-    try:
-        return max(0.0, float(os.environ.get("ALLMINE_BOT_DELAY", "0.7")))
-    except ValueError:
-        return 0.7
-
-
-class PlayScreen(MessageGate, Screen):
+class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen):
     DEFAULT_CSS = """
     #status-bar { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; text-style: bold; }
     .-coach-target { outline: heavy $warning; }
@@ -235,47 +227,6 @@ class PlayScreen(MessageGate, Screen):
             self._results_shown = True
             self.set_timer(1.0 if bot_delay() else 0.05, self._results)
 
-    # -- learn to play: a guided game's coach -----------------------------------------------------
-    def _coach(self) -> None:
-        """In a guided game, the first lesson that applies now (from the learner's own view),
-        once, over the board; the game waits for the learner meanwhile."""
-        session = self.session
-        if not hasattr(session, "lesson_due") or self._rebuilding or self.app.screen is not self:
-            return
-        if self.flow.state.mode not in (Mode.PRIVATE, Mode.TABLE, Mode.BOTS, Mode.WAITING):
-            return
-        coach = session.coach
-        if not coach.intro_given:
-            coach.intro_given = True
-            self._show_lesson("Learn to play " + self.match.rules.info.title,
-                              session.tutorial.intro, None)
-            return
-        view = self.match.view(0)
-        lesson = session.lesson_due(view, self.flow.actor == 0)
-        if lesson is None:
-            return
-        coach.give(lesson)
-        target = None
-        if lesson.target:
-            found = self.query(lesson.target)
-            target = found.first() if found else None
-        self._show_lesson("Coach", lesson.say(view, self.names), target)
-
-    def _coach_up(self) -> bool:
-        from .coach import CoachScreen
-
-        return any(isinstance(screen, CoachScreen) for screen in self.app.screen_stack)
-
-    def _show_lesson(self, title: str, text: str, target) -> None:
-        from .coach import CoachScreen
-
-        def done(go_on: bool | None) -> None:
-            if go_on is False:
-                self.session.coach_on = False
-            self.render_flow()
-
-        self.app.push_screen(CoachScreen(title, text, target), done)
-
     def _draw(self) -> None:
         session, viewer = self.session, self.viewer
         view = self.match.view(viewer)
@@ -319,163 +270,6 @@ class PlayScreen(MessageGate, Screen):
         if not self._alive():
             return
         self.board_mounted()
-        self.render_flow()
-
-    # -- overlays: the curtain, the peek chooser, news for everyone ------------------------------
-    def _wanted_overlay(self) -> State | None:
-        state = self.flow.state
-        if state.mode in (Mode.CURTAIN, Mode.CHOOSING, Mode.INTERLUDE):
-            return state
-        return None
-
-    def _sync_overlay(self) -> None:
-        wanted = self._wanted_overlay()
-        if self._overlay is not None and self._overlay_for == wanted and \
-                (wanted is None or wanted.mode is not Mode.INTERLUDE
-                 or self._overlay is self.flow.current_interlude()):
-            return
-        old, self._overlay, self._overlay_for = self._overlay, None, None
-        # answered, or the game moved on under it (another screen's move): take it down, with
-        # anything over it (the "please enlarge" message goes and comes back by itself)
-        while old is not None and old in self.app.screen_stack and self.app.screen is not self:
-            self.app.pop_screen()
-        if wanted is None:
-            return
-        if wanted.mode is Mode.CURTAIN:
-            reason = "Peeking: press p when you are done." if wanted.peek else ""
-            screen: Screen = CurtainScreen(self.names[wanted.seat], reason, peek=wanted.peek,
-                                           decide=self._curtain_decided)
-            callback = self._curtain_answer
-        elif wanted.mode is Mode.CHOOSING:
-            from .choose_player import ChoosePlayerScreen
-
-            people = [(s, self.names[s]) for s in self.flow.people]
-            screen, callback = ChoosePlayerScreen(people), self._peeker_chosen
-        else:
-            screen, callback = self.flow.current_interlude(), self._interlude_done
-        self.dismiss_private_notices()
-        self._overlay, self._overlay_for = screen, wanted
-        self.app.push_screen(screen, partial(self._overlay_closed, screen, callback))
-
-    def _overlay_closed(self, screen: Screen, callback, answer=None) -> None:
-        if self._overlay is not screen:
-            return  # replaced meanwhile
-        self._overlay = self._overlay_for = None
-        callback(answer)
-
-    def _curtain_decided(self, answer: str) -> None:
-        """The curtain's answer, while it is still up: the flow moves on, ``render_flow`` takes
-        the curtain down and draws what comes next, all before the next frame is painted."""
-        if self._overlay is not None and isinstance(self._overlay, CurtainScreen):
-            self._overlay.decide = None  # answered once
-        self._curtain_answer(answer)
-
-    def _curtain_answer(self, answer: str | None) -> None:
-        flow = self.flow
-        try:
-            if answer == "ready":
-                flow.pass_curtain()
-            elif answer == "peek":
-                flow.ask_peek()
-            else:  # back to the menu; the game is saved, and the curtain comes first again
-                if flow.state.peek:
-                    flow.end_peek()
-                self._overlay = self._overlay_for = None
-                self.dismiss_to_menu()
-                self.session.autosave()
-                self.app.clear_notifications()  # notices of this game stay with it
-                self.notify(self.session.leave_note, timeout=3)
-                return
-        except Refused:
-            pass
-        self.render_flow()
-
-    def _peeker_chosen(self, seat: int | None) -> None:
-        try:
-            self.flow.choose_peeker(seat)
-        except Refused as exc:
-            self.notify(str(exc), severity="warning")
-        self.render_flow()
-
-    def _interlude_done(self, _answer=None) -> None:
-        try:
-            self.flow.interlude_done()
-        except Refused:
-            pass
-        self.render_flow()
-
-    def interlude(self, events: list) -> Screen | None:
-        """A game may return a screen to show after some events (e.g. a hand's scores)."""
-        return None
-
-    def _queue_interludes(self, events: list) -> None:
-        if not self.session.humans:
-            return
-        screen = self.interlude(events)
-        if screen is not None:
-            self.flow.add_interlude(screen)
-            self.flow.settle()
-
-    # -- bots and other screens --------------------------------------------------------------------
-    def _start_bot(self) -> None:
-        seats = self.match.bot_seats_to_act()
-        if not seats or self._bot_seat is not None:
-            return
-        self._bot_seat = seats[0]
-        # a partial, not a coroutine: a worker cancelled before it starts leaves no
-        # never-awaited coroutine behind
-        self.run_worker(partial(self._bot_turn, seats[0]), exclusive=True, group="bots")
-
-    async def _bot_turn(self, seat: int) -> None:
-        try:
-            action = await self._bot_choose(seat)
-        finally:
-            self._bot_seat = None
-        if action is None or not self._alive():
-            return
-        if not self.flow.bots_may_act() or self.match.bot_seats_to_act()[:1] != [seat]:
-            self.render_flow()  # a peek or a take-back came first: think again later
-            return
-        self._queue_interludes(self.session.apply_bot(seat, action))
-        self.render_flow()
-
-    async def _bot_choose(self, seat: int) -> Action | None:
-        delay = 0.0 if self._secret_decision(seat) else bot_delay()
-        if delay:
-            await asyncio.sleep(delay)
-        while self._alive() and self._coach_up():  # the game waits while the coach speaks
-            await asyncio.sleep(0.05)
-        if not self._alive():
-            return None
-        self._thinking = seat
-        shown = self.set_timer(THINKING_AFTER, self._show_thinking)  # quick moves never flash it
-        try:
-            return await asyncio.to_thread(self.session.bot_choice, seat)
-        finally:
-            self._thinking = None
-            shown.stop()
-            self._show_thinking()
-
-    def _show_thinking(self) -> None:
-        """Under the log's last line, "Cleo is thinking…" while a bot takes its time."""
-        if self._rebuilding or not self.is_attached:
-            return
-        line = "" if self._thinking is None else f"{self.names[self._thinking]} is thinking…"
-        for log in self.query(GameLog):  # none while the screen is closing
-            log.set_pending(line)
-
-    def _secret_decision(self, seat: int) -> bool:
-        """A bot's part of a simultaneous secret phase (several seats to act at once): nobody can
-        watch it, so it needs no pause."""
-        return len(self.match.to_act()) > 1
-
-    def _poll(self) -> None:
-        """Moves made elsewhere (``session.poll()``: None when nothing changed, else the new
-        events) are drawn, and the game goes on from them."""
-        events = self.session.poll()
-        if events is None or not self.is_attached:
-            return
-        self._queue_interludes(events)
         self.render_flow()
 
     def on_unmount(self) -> None:
