@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Literal
 
 from . import storage
 from .engine import Match, RandomBot, Seat, stream
@@ -293,7 +293,7 @@ def run(quick: bool = False, progress: bool = False, sections: tuple[str, ...] =
     ``sections``: "rules" (rules speed, bots, autosave, start-up) and/or "ui" (key to frame);
     ``game_ids``: only these games."""
     pick = 1 if quick else 0
-    budget = {key: value[pick] for key, value in BUDGET.items()}
+    budget: dict[str, Any] = {key: value[pick] for key, value in BUDGET.items()}
     say: Callable[[str], None] = (lambda text: print(f"bench: {text}", file=sys.stderr)) \
         if progress else (lambda text: None)
     started = time.perf_counter()
@@ -353,8 +353,10 @@ def render(report: dict, console) -> None:
 
     table = Table(title="allmine bench" + (" (quick: rough figures)" if report["quick"] else ""),
                   title_justify="left", highlight=False)
-    for name, justify in (("Measure", "left"), ("Game", "left"), ("Result", "right"),
-                          ("Target", "right"), ("", "left")):
+    columns: list[tuple[str, Literal["left", "right"]]] = [
+        ("Measure", "left"), ("Game", "left"), ("Result", "right"), ("Target", "right"),
+        ("", "left")]
+    for name, justify in columns:
         table.add_column(name, justify=justify)
     goals = report["targets"]
     for g in report["games"]:

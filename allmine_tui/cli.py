@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
+from typing import Literal
 from pathlib import Path
 
 from . import storage
@@ -292,9 +293,10 @@ def _print_stats(tables: dict, games: dict, total: int) -> None:
         count = f"{game['games']} game{'s' if game['games'] != 1 else ''}"
         table = Table(title=f"{title}: {count}", title_justify="left",
                       highlight=False)
-        for name, justify in (("Player", "left"), ("Games", "right"), ("Wins", "right"),
-                              ("Win rate", "right"), ("Mean score", "right"),
-                              ("Best", "right")):
+        columns: list[tuple[str, Literal["left", "right"]]] = [
+            ("Player", "left"), ("Games", "right"), ("Wins", "right"), ("Win rate", "right"),
+            ("Mean score", "right"), ("Best", "right")]
+        for name, justify in columns:
             table.add_column(name, justify=justify)
         levels = records.bot_levels(game)
         for level in levels:
@@ -381,8 +383,10 @@ def _print_simulation(result, spec) -> None:
     console.print(f"{spec.title}: {result.games} games, {result.players} players, "
                   f"seed {result.seed}", highlight=False, markup=False)
     table = Table(highlight=False)
-    for name, justify in (("Seat", "right"), ("Bot", "left"), ("Wins", "right"),
-                          ("Win rate", "right"), ("Mean score", "right")):
+    columns: list[tuple[str, Literal["left", "right"]]] = [
+        ("Seat", "right"), ("Bot", "left"), ("Wins", "right"), ("Win rate", "right"),
+        ("Mean score", "right")]
+    for name, justify in columns:
         table.add_column(name, justify=justify)
     for i, (bot, wins, mean) in enumerate(zip(result.bots, result.wins, result.mean_scores())):
         table.add_row(str(i + 1), bot, str(wins), f"{wins / result.games:.1%}", f"{mean:.2f}")

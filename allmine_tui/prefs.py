@@ -40,7 +40,8 @@ def remember_table(game_id: str, seats: list[tuple[str, str | None]],
     """Seats as (name, bot level or None for a person), in playing order. ``last_game``: also
     make it the game the picker opens on."""
     data = load()
-    tables = data.get("tables") if isinstance(data.get("tables"), dict) else {}
+    found = data.get("tables")
+    tables: dict = found if isinstance(found, dict) else {}
     tables[game_id] = {"seats": [[name, bot] for name, bot in seats], "options": dict(options)}
     data["tables"] = tables
     if last_game:
@@ -75,5 +76,6 @@ def last_table(game_id: str) -> tuple[list[tuple[str, str | None]], dict[str, st
         if name_problem(item[0]):
             return None
         seats.append((item[0], item[1]))
-    options = entry.get("options") if isinstance(entry.get("options"), dict) else {}
+    found = entry.get("options")
+    options: dict = found if isinstance(found, dict) else {}
     return seats, {k: v for k, v in options.items() if isinstance(k, str) and isinstance(v, str)}

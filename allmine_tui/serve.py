@@ -178,11 +178,11 @@ def make_server(settings: Settings):
         and never codes from the server's own environment. Given a ``spare`` (a process
         already started, see serve_spare.py), it runs the app in that one."""
 
-        def __init__(self, *args, extra_env: dict[str, str], argv: list[str] = (),
+        def __init__(self, *args, extra_env: dict[str, str], argv: list[str] | None = None,
                      spare=None, **kwargs) -> None:
             super().__init__(*args, **kwargs)
             self.extra_env = extra_env
-            self.argv = list(argv)
+            self.argv = list(argv or [])
             self.spare = spare
 
         def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
@@ -223,7 +223,8 @@ def make_server(settings: Settings):
                              port=settings.port, title=title)
             self.settings = settings
             self.sessions: dict[object, web.WebSocketResponse] = {}
-            self.spare = None  # an app process waiting for the next page (serve_spare.py)
+            # an app process waiting for the next page (serve_spare.py)
+            self.spare: asyncio.subprocess.Process | None = None
             self.spawning = False
             self.stopping = False
 

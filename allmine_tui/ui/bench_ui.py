@@ -45,6 +45,8 @@ class RecordingDriver(HeadlessDriver):
     time each write ended."""
 
     writes: list[float]
+    cpu: list[float]
+    last_cpu: float = 0.0
 
     @property
     def is_headless(self) -> bool:
@@ -188,7 +190,7 @@ class _BenchMixin:
     pending_move = None
 
     def action_bench_move(self) -> None:
-        screen = self.screen
+        screen = getattr(self, "screen")
         if self.pending_move is not None and hasattr(screen, "submit"):
             screen.submit(self.pending_move)
             self.pending_move = None

@@ -35,7 +35,7 @@ class JoinApp(AllMineApp):
         self._wait = wait
         self._root: JoinScreen | None = None
 
-    def on_mount(self, event) -> None:
+    def on_mount(self, event) -> None:  # type: ignore[override]  # (it stops AllMineApp's)
         event.prevent_default()  # AllMineApp's would put the game list at the bottom
         self._root = JoinScreen(root=True, codes=self._codes, wait=self._wait)
         self.push_screen(self._root)

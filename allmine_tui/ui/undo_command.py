@@ -8,11 +8,16 @@ HELP = "While nothing has been revealed since and nobody else has played (key u)
 
 
 class TakeBackCommand(Provider):
+    """Offered on game screens only (their ``COMMANDS``), which all have ``action_undo``."""
+
+    def _undo(self) -> None:
+        getattr(self.screen, "action_undo")()
+
     async def discover(self) -> Hits:
-        yield DiscoveryHit(TITLE, self.screen.action_undo, help=HELP)
+        yield DiscoveryHit(TITLE, self._undo, help=HELP)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         score = matcher.match(TITLE)
         if score > 0:
-            yield Hit(score, matcher.highlight(TITLE), self.screen.action_undo, help=HELP)
+            yield Hit(score, matcher.highlight(TITLE), self._undo, help=HELP)

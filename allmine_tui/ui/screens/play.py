@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import copy
 import math
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -45,6 +45,9 @@ from .curtain import input_grace
 from .play_bots import BotTurns, bot_delay
 from .play_coach import Coaching
 from .play_overlays import Overlays
+
+if TYPE_CHECKING:
+    from ..app import AllMineApp
 
 _NOBODY = object()
 POLL_SECONDS = 0.1  # how often a shared game's file is checked for other screens' moves
@@ -142,6 +145,10 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen):
     def names(self) -> list[str]:
         return self.session.names
 
+    @property
+    def allmine_app(self) -> "AllMineApp":
+        return cast("AllMineApp", self.app)
+
     # -- who owns the screen ---------------------------------------------------------------------
     def reset_viewer_state(self) -> None:
         for name, value in self.VIEWER_STATE.items():
@@ -189,7 +196,7 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen):
         self.board_mounted()
         # the curtain (when one is due) comes up before the table is ever painted
         self.render_flow()
-        self.call_after_refresh(self.app.check_size)
+        self.call_after_refresh(self.allmine_app.check_size)
         if hasattr(self.session, "poll"):  # a game other screens play too: watch for their moves
             self.set_interval(POLL_SECONDS, self._poll)
             from ..presence_view import watch_presence  # issue 20: who is connected
@@ -348,12 +355,12 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen):
 
     def _results(self) -> None:
         if self.is_current:
-            self.app.show_results(self.session)
+            self.allmine_app.show_results(self.session)
         else:
             self._results_shown = False  # show them when we are back on top
 
     def on_screen_resume(self) -> None:
-        self.app.call_after_refresh(self.app.check_size)
+        self.app.call_after_refresh(self.allmine_app.check_size)
         self.render_flow()
 
     def on_screen_suspend(self) -> None:

@@ -3,6 +3,8 @@ people can follow it, none for a secret decision), "NAME is thinking…" when it
 shared game's file watched for other screens' moves (a mixin of PlayScreen)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import asyncio
 import os
 from functools import partial
@@ -21,15 +23,46 @@ def bot_delay() -> float:
 
 
 
-class BotTurns:
+if TYPE_CHECKING:  # the mixin knows the screen it is mixed into (see PlayScreen)
+    from textual.screen import Screen as _Host
+
+    from ...engine import Match
+    from textual.screen import Screen
+
+    from ..flow import Flow, State
+    from ..session import GameSession
+else:
+    _Host = object
+
+
+class BotTurns(_Host):
+    if TYPE_CHECKING:  # provided by PlayScreen and the other mixins
+        session: GameSession
+        match: Match
+        flow: Flow
+        _rebuilding: bool
+        _overlay: Screen | None
+        _overlay_for: State | None
+        _bot_seat: int | None
+        _thinking: int | None
+
+        @property
+        def names(self) -> list[str]: ...
+        def render_flow(self) -> None: ...
+        def dismiss_private_notices(self) -> None: ...
+        def dismiss_to_menu(self) -> None: ...
+        def _alive(self) -> bool: ...
+        def _queue_interludes(self, events: list) -> None: ...
+        def _coach_up(self) -> bool: ...
     def _start_bot(self) -> None:
         seats = self.match.bot_seats_to_act()
         if not seats or self._bot_seat is not None:
             return
         self._bot_seat = seats[0]
         # a partial, not a coroutine: a worker cancelled before it starts leaves no
-        # never-awaited coroutine behind
-        self.run_worker(partial(self._bot_turn, seats[0]), exclusive=True, group="bots")
+        # never-awaited coroutine behind (and Textual sees that the function is async)
+        self.run_worker(partial(self._bot_turn, seats[0]),  # type: ignore[arg-type]
+                        exclusive=True, group="bots")
 
     async def _bot_turn(self, seat: int) -> None:
         try:
@@ -77,7 +110,7 @@ class BotTurns:
     def _poll(self) -> None:
         """Moves made elsewhere (``session.poll()``: None when nothing changed, else the new
         events) are drawn, and the game goes on from them."""
-        events = self.session.poll()
+        events = getattr(self.session, "poll")()
         if events is None or not self.is_attached:
             return
         self._queue_interludes(events)

@@ -7,6 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import DataTable, Footer, Static
 
 from ..text import safe
@@ -57,7 +58,7 @@ class RecordsScreen(Screen):
         body = self.query_one("#records-body", VerticalScroll)
         body.remove_children()
         tables = records.stats(found.valid)
-        widgets = []
+        widgets: list[Widget] = []
         for game_id, game in sorted(tables.items(), key=lambda kv: list(GAMES).index(kv[0])
                                     if kv[0] in GAMES else len(GAMES)):
             title = GAMES[game_id].title if game_id in GAMES else game_id

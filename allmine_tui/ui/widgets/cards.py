@@ -87,7 +87,7 @@ def boxed(app, label: Text, width: int, height: int, look: Look, *, align: str =
           title: str = "", subtitle: str = "") -> Text:
     """``label`` inside a border of ``look``, ``width`` × ``height`` cells in all (a title and a
     subtitle in the top and bottom edges, as Textual draws ``border_title``)."""
-    tl, h, tr, v, bl, bh, br = BOXES[look.box]
+    tl, h, tr, v, bl, bh, br = tuple(BOXES[look.box])
     border = Style(color=theme_colour(app, *look.border).rich_color)
     base = Style(bold=look.bold, dim=look.dim)
     if look.muted:
