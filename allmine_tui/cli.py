@@ -1,9 +1,10 @@
 """The ``allmine`` command (also ``python -m allmine_tui``).
 
 ``allmine`` alone opens the app at the game picker; the subcommands start or resume a game, list
-and check saves, replay a finished game, print the lifetime records, run bot-only simulations
-and the benchmark, and (remote_cli.py) serve the app to browsers, host and join shared games. Textual is imported only by the commands that open the app, so ``saves``,
-``check-save``, ``stats``, ``simulate`` and ``bench`` stay light.
+and check saves, replay a finished game, review it with the expert, print the lifetime records,
+run bot-only simulations and the benchmark, and (remote_cli.py) serve the app to browsers, host
+and join shared games. Textual is imported only by the commands that open the app, so
+``saves``, ``check-save``, ``review``, ``stats``, ``simulate`` and ``bench`` stay light.
 
 Exit codes: 0 success; 1 a save or a run that failed; 2 a bad command line (unknown game, bad player
 count, unknown bot, bad option...), always with a one-line message on stderr.
@@ -256,6 +257,102 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def cmd_review(args) -> int:
+    from . import reviews
+
+    path = resolve_save_path(args.save)
+    if reviews.is_review_file(path):
+        raise UsageError(f"{path.name} is a review; give the save it belongs to.")
+    loaded = _load_for(path, "review")
+    if loaded is None:
+        return 1
+    match = loaded[0]
+    if not match.is_over():
+        raise UsageError(f"{path.name} is not finished: only a finished game can be reviewed "
+                         f"(finish it with: {PROG} resume {path.name}).")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1.")
+    try:
+        done = _review_with_progress(reviews, path, match, args)
+    except reviews.NotFinished as exc:  # (the file changed under us)
+        raise UsageError(str(exc)) from None
+    except storage.SaveError as exc:
+        print(f"{PROG}: cannot review {path.name}: {exc}", file=sys.stderr)
+        return 1
+    if done.problem:
+        print(f"{PROG}: {done.problem}", file=sys.stderr)
+    if args.json:
+        import json
+
+        print(json.dumps(done.review.to_json(), ensure_ascii=False))
+    else:
+        _print_review(done, match)
+    return 0
+
+
+def _review_with_progress(reviews, path, match, args):
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+
+    show = not args.json and sys.stderr.isatty()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TimeRemainingColumn(), console=_console(stderr=True),
+                  disable=not show, transient=True) as progress:
+        task = progress.add_task(f"Reviewing {match.rules.info.title}", total=None)
+
+        def advance(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        return reviews.review_save(path, progress=advance, workers=args.workers,
+                                   again=args.again)
+
+
+def _print_review(done, match) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    from .engine.review import COSTLY
+
+    console = _console()
+    review = done.review
+    how = (f"computed in {review.seconds:.0f} s with {review.workers} "
+           f"process{'es' if review.workers != 1 else ''}") if done.computed else "kept from before"
+    console.print(f"Review of {match.rules.info.title} ({how}; {done.path})",
+                  highlight=False, markup=False)
+    if not review.humans:
+        console.print("Nobody played this game in person: there is nothing to review.",
+                      highlight=False, markup=False)
+        return
+    table = Table(highlight=False)
+    for name, justify in (("Player", "left"), ("Decisions", "right"),
+                          ("As the expert", "right"), ("Costly", "right")):
+        table.add_column(name, justify=justify)
+    for seat in review.humans:
+        row = review.summary(seat)
+        table.add_row(Text(row["name"]), str(row["decisions"]), str(row["same"]),
+                      str(row["costly"]))
+    console.print(table)
+    for seat in review.humans:
+        worst = review.costliest(seat)
+        if not worst:
+            continue
+        table = Table(title=f"{review.seats[seat]}: the costliest decisions",
+                      title_justify="left", highlight=False)
+        for name, justify in (("Step", "right"), ("Played", "left"), ("Chance", "right"),
+                              ("The expert's choice", "left"), ("Chance", "right"),
+                              ("", "left")):
+            table.add_column(name, justify=justify)
+        for j in worst:
+            table.add_row(str(j.position), Text(j.made_text), f"{j.chance_made:.0%}",
+                          Text(j.best_text), f"{j.chance_best:.0%}",
+                          Text("costly", "bold red") if j.costly else Text(""))
+        console.print(table)
+    console.print(f"Chances to win are shares of the expert's sampled playouts (a shared win "
+                  f"counts); costly: {COSTLY * 100:.0f} points of chance or more. Step: the "
+                  f"position in {PROG} replay.", highlight=False, markup=False)
+
+
+
 def cmd_stats(args) -> int:
     from . import records
     from .games import GAMES
@@ -478,6 +575,21 @@ def build_parser() -> argparse.ArgumentParser:
                                    "game is refused (exit 2): it would show secret cards.")
     p.add_argument("save", metavar="SAVE", help="a save file path, or its name in the saves folder")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("review", help="judge every decision of a finished game with the expert",
+                       description="Judge each decision of each person in a finished game: the "
+                                   "expert's choice from that person's view at that moment, the "
+                                   "chance to win of the move made against the expert's, and a "
+                                   "mark on costly ones. The review is kept beside the save "
+                                   "(NAME.review.json) and computed again only when the game's "
+                                   "moves change. An unfinished game is refused (exit 2).")
+    p.add_argument("save", metavar="SAVE", help="a save file path, or its name in the saves folder")
+    p.add_argument("--json", action="store_true", help="print the review as one JSON object")
+    p.add_argument("--again", action="store_true",
+                   help="compute it again even if a review is kept beside the save")
+    p.add_argument("--workers", type=int, default=2, metavar="N",
+                   help="processes to judge with (2)")
+    p.set_defaults(func=cmd_review)
 
     p = sub.add_parser("stats", help="lifetime records: games, wins and scores per player",
                        description="Per game and player name: games, wins, win rate, mean and "
