@@ -391,7 +391,7 @@ def _print_stats(tables: dict, games: dict, total: int) -> None:
                       highlight=False)
         for name, justify in (("Player", "left"), ("Games", "right"), ("Wins", "right"),
                               ("Win rate", "right"), ("Mean score", "right"),
-                              ("Best", "right")):
+                              ("Best", "right"), ("Hints", "right")):
             table.add_column(name, justify=justify)
         levels = records.bot_levels(game)
         for level in levels:
@@ -399,7 +399,7 @@ def _print_stats(tables: dict, games: dict, total: int) -> None:
         for row in game["players"]:
             table.add_row(Text(row["name"]), str(row["games"]), str(row["wins"]),
                           f"{row['win_rate']:.0%}", f"{row['mean_score']:.1f}",
-                          f"{row['best_score']:g}",
+                          f"{row['best_score']:g}", str(row["hints"]),
                           *[records.versus_text(row["vs_bots"].get(lv)) for lv in levels])
         console.print(table)
 
@@ -593,8 +593,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("stats", help="lifetime records: games, wins and scores per player",
                        description="Per game and player name: games, wins, win rate, mean and "
-                                   "best score, and results against each bot level (won–lost–"
-                                   "tied, counted per bot).")
+                                   "best score, hints used, and results against each bot level "
+                                   "(won–lost–tied, counted per bot).")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_stats)
 
