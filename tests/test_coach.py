@@ -219,3 +219,12 @@ def test_a_save_without_hints_or_with_a_bad_count_loads_with_none(bad):
     if bad is not None:
         data["hints"] = bad
     assert Match.from_json(data).hints == [0, 0, 0]
+
+
+def test_the_bench_times_hints_and_holds_them_to_a_second_and_a_half():
+    from allmine_tui.bench import measure_hints, targets
+
+    goals = targets()["hint_p95_ms"]
+    assert set(goals) == set(GAMES) and all(v == 1500.0 for v in goals.values())
+    figures = measure_hints(GAMES["this-is-mine"], 3, 0.2, 2)
+    assert 1 <= figures["hints"] <= 2 and figures["p95_ms"] > 0 and figures["cpu_p95_ms"] > 0
