@@ -281,7 +281,9 @@ def _after(rules: Rules, state: Any, seat: int, actions) -> str | None:
 def _extent(game: Game, rules: Rules, state: Any, view: Any, legal: list[Action], seat: int,
             follow: list[int], seq: list[Action]) -> tuple[tuple[int, ...], tuple[Action, ...]]:
     """How far a move of several actions goes (see the module's docstring): its log entries,
-    and the move as the expert would write it when it is one of its candidates."""
+    and the move as the expert would write it when it is one of its candidates. (The real
+    position is used here only to tell which candidate the move made is, by the position it
+    leads to; the judgement itself sees only the view.)"""
     cls = plan_class(game)
     cands = cls().candidates(view, legal, view_rng(view, "review")) if cls is not None else []
     if not cands:
