@@ -131,13 +131,13 @@ class Plan(Generic[V]):
     # -- for the coach -----------------------------------------------------------------------
     def outcome(self, state: Any, seat: int, value: float) -> Outcome:
         """What one playout came to for ``seat`` (only the coach asks; ``value`` is the plan's
-        ``value`` of ``state``, already worked out by the playout). At the game's end: won (a shared win counts) and the
-        margin, the seat's final score minus the best other score. Where the playout stopped
-        earlier, both are estimates: the chance to win is the plan's ``value`` (between 0 and
-        1; the default value there is exactly the squashed lead in ``worth``), and the margin is
-        the lead in ``worth`` over the best other seat at that point (not carried on to the
-        end), or None for a plan without a ``worth``. A plan whose value is not a chance to win
-        overrides this."""
+        ``value`` of ``state``, already worked out by the playout). At the game's end: won (a
+        shared win counts) and the margin, the seat's final score minus the best other score.
+        Where the playout stopped earlier, both are estimates: the chance to win is the plan's
+        ``value`` (between 0 and 1; the default value there is exactly the squashed lead in
+        ``worth``), and the margin is the lead in ``worth`` over the best other seat at that
+        point (not carried on to the end), or None for a plan without a ``worth``. A plan whose
+        value is not a chance to win overrides this."""
         if self.rules.is_over(state):
             result = self.rules.result(state)
             return Outcome(1.0 if seat in result.winners else 0.0,
