@@ -16,8 +16,12 @@ of the seat to act, and returns the best few moves with what the search found ab
   cannot tell.
 - ``playouts``: how many playouts the figures rest on (the search spends more on better moves).
 
-The moves come best first: the expert's choice (the one it would play), then the others in the
-order the search ranked them (how long they stayed in the running, then their mean value). A
+The moves come best first: the search's choice (what the expert would play, searching with the
+hint's budget and random stream; the expert bot itself, with its own stream and budget, may
+pick another move of about the same worth), then the others in the order the search ranked
+them (how long they stayed in the running, then their mean value). The chances do not always
+fall in that order: the search ranks by its own value (mostly winning, a little margin), and a
+move dropped early has few playouts behind its figures. A
 move may be several actions (a whole fleet, a card and its space, a whole split); ``text`` puts
 it in the game's own words (``Rules.describe_action``).
 
