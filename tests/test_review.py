@@ -235,3 +235,14 @@ def test_allmine_review_of_a_damaged_save_says_why(tmp_path, capsys):
     assert cli.main(["review", str(save)]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot review bad.json" in err
+
+
+def test_a_game_of_bots_only_has_nothing_to_review(toy, tmp_path, capsys):
+    match = Match(toy, [Seat("A", "normal"), Seat("B", "normal")], 1)
+    match.run_bots()
+    path = tmp_path / "bots.json"
+    storage.write_save(path, match)
+    assert cli.main(["review", str(path), "--workers", "1"]) == 0
+    assert "nothing to review" in capsys.readouterr().out
+    kept = reviews.load_review(path)
+    assert kept is not None and kept.humans == [] and kept.judgements == []
