@@ -228,3 +228,25 @@ def test_the_bench_times_hints_and_holds_them_to_a_second_and_a_half():
     assert set(goals) == set(GAMES) and all(v == 1500.0 for v in goals.values())
     figures = measure_hints(GAMES["this-is-mine"], 3, 0.2, 2)
     assert 1 <= figures["hints"] <= 2 and figures["p95_ms"] > 0 and figures["cpu_p95_ms"] > 0
+
+
+@pytest.mark.parametrize("game_id, words", [("all-in", r"write \S+ in row \d+, column \d+"),
+                                            ("mine-all-mine", r"launch card \d+ "),
+                                            ("this-is-mine", r"(the rest: )?lot [A-Z]: ")])
+def test_a_move_of_several_actions_is_told_as_one(game_id, words):
+    import re
+
+    game = GAMES[game_id]
+    match = Match(game_id, [Seat(f"S{i}", "normal") for i in range(3)], f"coach/words/{game_id}")
+    plan_class = coach.plan_class(game)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        legal = match.legal_actions(seat)
+        moves = plan_class().candidates(match.view(seat), legal, random.Random(0)) \
+            if len(legal) > 1 else []
+        if len(moves) > 1 and len(moves[0]) > 1:
+            h = hint_for(match, seat, SMALL)
+            assert all(re.match(words, m.text) for m in h.moves), [m.text for m in h.moves]
+            return
+        match.step_bot(seat)
+    raise AssertionError("no move of several actions")

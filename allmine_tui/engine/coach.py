@@ -23,7 +23,8 @@ them (how long they stayed in the running, then their mean value). The chances d
 fall in that order: the search ranks by its own value (mostly winning, a little margin), and a
 move dropped early has few playouts behind its figures. A
 move may be several actions (a whole fleet, a card and its space, a whole split); ``text`` puts
-it in the game's own words (``Rules.describe_action``).
+it in the game's own words (the plan's ``describe`` for a move of several actions, else
+``Rules.describe_action`` of each).
 
 A hint sees only what the seat may know: the view and the legal moves (the worlds it plays out
 are drawn from the view, ``Rules.sample_state``). With no ``rng`` the search's random stream is
@@ -138,8 +139,14 @@ def view_rng(view: Any, *purpose: object) -> random.Random:
     return random.Random(hashlib.sha256(text.encode()).hexdigest())
 
 
-def move_text(rules: Rules, actions: Sequence[Action]) -> str:
-    """A move in the game's words: its actions described one by one, joined as steps."""
+def move_text(rules: Rules, actions: Sequence[Action], plan: Plan | None = None,
+              view: Any = None) -> str:
+    """A move in the game's words: the plan's own words for it when it has some
+    (``Plan.describe``), else its actions described one by one, joined as steps."""
+    if plan is not None and view is not None:
+        text = plan.describe(view, tuple(actions))
+        if text:
+            return text
     texts = [rules.describe_action(a) for a in actions]
     if len(texts) <= 1:
         return texts[0] if texts else ""
@@ -166,11 +173,11 @@ def ranking(report: SearchReport) -> list[int]:
     return [report.chosen, *rest]
 
 
-def stats_of(rules: Rules, report: SearchReport, i: int) -> MoveStats:
+def stats_of(rules: Rules, report: SearchReport, i: int, plan: Plan, view: Any) -> MoveStats:
     outs = report.outcomes[i] if report.outcomes is not None else []
     chance, margin, ended = summarize(outs)
-    return MoveStats(tuple(report.moves[i]), move_text(rules, report.moves[i]), chance, margin,
-                     len(outs), ended)
+    return MoveStats(tuple(report.moves[i]), move_text(rules, report.moves[i], plan, view),
+                     chance, margin, len(outs), ended)
 
 
 # -- hints ---------------------------------------------------------------------------------------
@@ -199,7 +206,7 @@ def hint(game: Game, view: Any, seat: int, legal: list[Action], rng: random.Rand
         move = (plan.fallback(view, legal, rng),)
         return Hint(seat, (MoveStats(move, move_text(rules, move), None, None, 0),), False)
     order = ranking(report)[:max(1, top)]
-    return Hint(seat, tuple(stats_of(rules, report, i) for i in order), True,
+    return Hint(seat, tuple(stats_of(rules, report, i, plan, view) for i in order), True,
                 sum(report.playouts), report.worlds, report.seconds, report.cut_short)
 
 

@@ -329,7 +329,8 @@ def judge(task: Task) -> Judgement | None:
         return None
     legal, view = list(task.legal), task.view
     budget = task.budget if task.budget is not None else review_budget(game, view)
-    report = search(cls(), view, legal, view_rng(view, "review"), budget,
+    plan = cls()
+    report = search(plan, view, legal, view_rng(view, "review"), budget,
                     outcomes=True, include=[task.made])
     if report is None or report.outcomes is None or task.made not in report.moves:
         return None
@@ -353,7 +354,8 @@ def judge(task: Task) -> Judgement | None:
     loss = 0.0 if best == task.made else round(chance_best - chance_made, 4)
     return Judgement(
         seat=task.seat, position=task.position, indices=task.indices, made=task.made,
-        made_text=move_text(rules, task.made), best=best, best_text=move_text(rules, best),
+        made_text=move_text(rules, task.made, plan, view), best=best,
+        best_text=move_text(rules, best, plan, view),
         chance_made=chance_made, chance_best=chance_best, margin_made=_round(margin_made),
         margin_best=_round(margin_best), playouts=shared, loss=loss,
         costly=loss >= COSTLY - 1e-9, added=added)

@@ -129,6 +129,11 @@ class Plan(Generic[V]):
         return self.margin_scale
 
     # -- for the coach -----------------------------------------------------------------------
+    def describe(self, view: V, move: tuple[Action, ...]) -> str | None:
+        """A move in a player's words (a whole fleet, a card and its space, a split), for the
+        coach; None: its actions described one by one will do."""
+        return None
+
     def outcome(self, state: Any, seat: int, value: float) -> Outcome:
         """What one playout came to for ``seat`` (only the coach asks; ``value`` is the plan's
         ``value`` of ``state``, already worked out by the playout). At the game's end: won (a

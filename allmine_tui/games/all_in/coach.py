@@ -12,9 +12,11 @@ game's end the real scores and winners count.
 from __future__ import annotations
 
 from ...engine.search import Outcome, lead, squash
+from .cards import card_name
 from .expert import AllInPlan
 from .normal_bot import _Sheet
-from .state import ROUNDS
+from .sheets import get_sheet
+from .state import ROUNDS, cell_name
 
 #: the lead (in points) that counts as clearly ahead with no round left, and what each round
 #: still to play adds to it
@@ -23,7 +25,8 @@ SPREAD_PER_ROUND = 0.5
 
 
 class AllInCoachPlan(AllInPlan):
-    """``AllInPlan`` with a ``worth`` for every seat, and ``outcome`` built on it."""
+    """``AllInPlan`` with a ``worth`` for every seat, ``outcome`` built on it, and a write in
+    words."""
 
     def worth(self, state) -> list[float]:
         out = []
@@ -41,3 +44,16 @@ class AllInCoachPlan(AllInPlan):
             return super().outcome(state, seat, value)
         margin = float(lead(self.worth(state), seat))
         return Outcome(squash(margin / self.spread(state)), margin, False)
+
+    def describe(self, view, move) -> str | None:
+        """'write 4♦ in row 2, column 3' (a card and its space, or the space of the card
+        chosen)."""
+        if not move or move[-1].kind != "place":
+            return None
+        sheet = get_sheet(view["players"][view["viewer"]]["sheet"])
+        where = cell_name(sheet, move[-1].args[0])
+        if len(move) == 2 and move[0].kind == "card":
+            return f"write {card_name(move[0].args[0])} in {where}"
+        if len(move) == 1:
+            return f"write it in {where}"
+        return None
