@@ -8,9 +8,11 @@ expert's choice, and a mark on costly moves (``COSTLY``: 10 points of chance or 
 
 Where the chances come from: each playout's ``Plan.outcome`` (a win, or the plan's estimate
 where the playout stops before the end; see ``engine.coach``). The two chances of a judgement
-are counted over the worlds in which both moves were played out (the search plays every move
-still in the running in the same worlds, so these are a like-for-like comparison; the expert's
-choice usually has more playouts of its own, which are left out here). ``loss`` is the chance
+are counted over the worlds in which both moves were played out, a like-for-like comparison:
+the search plays every move still in the running in the same worlds, and when it dropped the
+move made early (fewer than ``ENOUGH`` playouts), the two moves are played out again head to
+head in fresh worlds. (The expert's choice usually has more playouts of its own in the search;
+those are left out.) ``loss`` is the chance
 of the expert's choice minus that of the move made (0 when they are the same move; it may be
 below 0 when the move made did as well in those worlds).
 
@@ -51,8 +53,10 @@ FORMAT = "allmine-review"
 COSTLY = 0.10
 #: a review's playouts and steps per decision, as a share of the expert bot's budget
 REVIEW_SCALE = 0.6
-#: the head-to-head of the expert's choice and the move made, as a share of that budget
+#: the head-to-head of the expert's choice and the move made, as a share of that budget; it is
+#: played only when the search gave the move made fewer than ENOUGH playouts
 PAIR_SCALE = 1.0
+ENOUGH = 20
 #: a decision's wall-time cap (a safety net only: the budget above normally ends a search)
 REVIEW_SECONDS = 30.0
 #: the most actions one move may take (a whole split of This is Mine! is about ten)
@@ -320,8 +324,9 @@ def judge(task: Task) -> Judgement | None:
     move made was the only one it would consider).
 
     Two searches: the expert's own, with the move made among the candidates, finds its choice;
-    when that is not the move made, the two are then played out against each other in the same
-    fresh worlds (``pair_budget``), since the search spends little on a move it drops early."""
+    when that is not the move made and the search dropped the move made early (fewer than
+    ``ENOUGH`` playouts), the two are then played out against each other in the same fresh
+    worlds (``_pair_budget``)."""
     game = resolve(task.game)
     rules = game.rules()
     cls = plan_class(game)
@@ -335,9 +340,12 @@ def judge(task: Task) -> Judgement | None:
     if report is None or report.outcomes is None or task.made not in report.moves:
         return None
     best = tuple(report.moves[report.chosen])
-    added = report.moves.index(task.made) in report.added
+    made_at = report.moves.index(task.made)
+    added = made_at in report.added
     if best == task.made:
         outs_best = outs_made = report.outcomes[report.chosen]
+    elif len(report.outcomes[made_at]) >= ENOUGH:  # it stayed long enough in the running
+        outs_best, outs_made = report.outcomes[report.chosen], report.outcomes[made_at]
     else:
         pair = search(_fixed(cls, [best, task.made])(), view, legal,
                       view_rng(view, "review", "pair"), _pair_budget(budget), outcomes=True)
