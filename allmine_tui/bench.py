@@ -4,6 +4,9 @@
 - each registered bot's decision time, 95th percentile (target for ``normal``: 50 ms in every game;
   for ``expert``, which searches, 1 s, its max shown too with a target of 3 s; it is timed on fewer
   decisions);
+- the coach's hints (``engine.coach.hint``: the expert's search from a person's view, with the
+  figures of every candidate), 95th percentile, in positions of ``normal`` bot games (target:
+  1.5 s);
 - autosave as the player waits for it (``storage.AutoSaver.save`` after each action of a game's
   second half: the document is built and handed to the background writer), 95th percentile
   (target: 5 ms or less); the writer's own time per save (encode, write, fsync, rename) is shown
@@ -49,6 +52,7 @@ def targets() -> dict:
     return {
         "actions_per_second": {g: b.actions_per_second for g, b in benched.items()},
         "bot_p95_ms": {g: dict(b.bot_p95_ms) for g, b in benched.items()},
+        "hint_p95_ms": {g: b.hint_p95_ms for g, b in benched.items()},
         **COMMON_TARGETS,
     }
 
@@ -60,6 +64,8 @@ BUDGET = {
     "bot_max_decisions": (3000, 200),
     "search_bot": (8.0, 0.5),  # the searching bots (expert): seconds and decisions per game
     "search_bot_max_decisions": (40, 3),
+    "hint": (8.0, 0.5),  # the coach's hints: seconds and hints per game
+    "hint_max": (40, 3),
     "autosave_runs": (60, 5),
     "startup_runs": (7, 1),
 }
@@ -156,6 +162,54 @@ def measure_bot(spec: Game, bot: str, players: int, budget: float, max_decisions
         "mean_ms": _ms(statistics.fmean(times)),
         "p95_ms": _ms(percentile(times, 95)),
         "max_ms": _ms(max(times)),
+    }
+
+
+# -- hints -------------------------------------------------------------------------------------
+def measure_hints(spec: Game, players: int, budget: float, max_hints: int) -> dict:
+    """Time the coach's hints (wall time, as a person waits for one) in positions spread over
+    ``normal`` bot games: a hint every few decisions with a choice, for the seat to act."""
+    from .engine.coach import hint
+
+    bot = spec.default_bot if "normal" not in spec.bots() else "normal"
+    seats = [Seat(f"{bot} {i + 1}", bot) for i in range(players)]
+    times: list[float] = []
+    cpu: list[float] = []  # the same hints' CPU time (telling on a busy machine)
+    cut = searched = 0
+    stride, since, game = 1, 0, 0
+    match = Match(spec.id, seats, f"bench-hint/{game}")
+    started = time.perf_counter()
+    while len(times) < max_hints:
+        spent = time.perf_counter() - started
+        if len(times) >= 20 and spent > budget or times and spent > 3 * budget:
+            break
+        if match.is_over():
+            game += 1
+            match = Match(spec.id, seats, f"bench-hint/{game}")
+        seat = match.to_act()[0]
+        legal = match.legal_actions(seat)
+        if len(legal) > 1:
+            since += 1
+            if since >= stride:
+                since = 0
+                t0, c0 = time.perf_counter(), time.thread_time()
+                found = hint(spec, match.view(seat), seat, legal)
+                times.append(time.perf_counter() - t0)
+                cpu.append(time.thread_time() - c0)
+                cut += found.cut_short
+                searched += found.searched
+                if len(times) == 5:  # spread the rest over about a game's decisions
+                    mean = statistics.fmean(times)
+                    stride = max(1, round(mean * 60 / budget))
+        match.step_bot(seat)
+    return {
+        "hints": len(times),
+        "searched": searched,
+        "cut_short": cut,
+        "mean_ms": _ms(statistics.fmean(times)),
+        "p95_ms": _ms(percentile(times, 95)),
+        "max_ms": _ms(max(times)),
+        "cpu_p95_ms": _ms(percentile(cpu, 95)),
     }
 
 
@@ -311,12 +365,14 @@ def run(quick: bool = False, progress: bool = False, sections: tuple[str, ...] =
             bots.append(measure_bot(spec, name, players, budget[prefix],
                                     budget[f"{prefix}_max_decisions"], speed["actions_per_game"])
                         | {"searching": searching})
+        say(f"{spec.title}: the coach's hints")
+        hints = measure_hints(spec, players, budget["hint"], budget["hint_max"])
         say(f"{spec.title}: autosave")
         autosave = measure_autosave(spec, players, budget["autosave_runs"])
         games.append({"game": spec.id, "title": spec.title, "players": players,
                       "default_bot": spec.default_bot, "random_games": speed,
                       "actions_per_second": speed["actions_per_second"], "bots": bots,
-                      "autosave": autosave})
+                      "hints": hints, "autosave": autosave})
     report: dict = {
         "quick": quick,
         "python": platform.python_version(),
@@ -376,6 +432,13 @@ def render(report: dict, console) -> None:
                 table.add_row(f"'{b['bot']}' bot decision, slowest", g["title"],
                               f"{b['max_ms']:.0f} ms", f"<= {worst:g} ms",
                               _verdict(b["max_ms"], worst, False))
+        h = g.get("hints")
+        if h:
+            target = goals.get("hint_p95_ms", {}).get(g["game"])
+            table.add_row(f"coach's hint, p95 ({h['hints']} timed, {h['cut_short']} cut short)",
+                          g["title"], f"{h['p95_ms']:.0f} ms (CPU {h['cpu_p95_ms']:.0f} ms)",
+                          f"<= {target:g} ms" if target else "",
+                          _verdict(h["p95_ms"], target, False))
         if "normal" not in {b["bot"] for b in g["bots"]}:
             table.add_row("'normal' bot decision, p95", g["title"], Text("no such bot", "yellow"),
                           "", _verdict(None, 1, False))

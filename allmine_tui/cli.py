@@ -1,9 +1,10 @@
 """The ``allmine`` command (also ``python -m allmine_tui``).
 
 ``allmine`` alone opens the app at the game picker; the subcommands start or resume a game, list
-and check saves, replay a finished game, print the lifetime records, run bot-only simulations
-and the benchmark, and (remote_cli.py) serve the app to browsers, host and join shared games. Textual is imported only by the commands that open the app, so ``saves``,
-``check-save``, ``stats``, ``simulate`` and ``bench`` stay light.
+and check saves, replay a finished game, review it with the expert, print the lifetime records,
+run bot-only simulations and the benchmark, and (remote_cli.py) serve the app to browsers, host
+and join shared games. Textual is imported only by the commands that open the app, so
+``saves``, ``check-save``, ``review``, ``stats``, ``simulate`` and ``bench`` stay light.
 
 Exit codes: 0 success; 1 a save or a run that failed; 2 a bad command line (unknown game, bad player
 count, unknown bot, bad option...), always with a one-line message on stderr.
@@ -13,7 +14,6 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
-from typing import Literal
 from pathlib import Path
 
 from . import storage
@@ -257,58 +257,6 @@ def cmd_replay(args) -> int:
     return 0
 
 
-def cmd_stats(args) -> int:
-    from . import records
-    from .games import GAMES
-
-    found = records.load()
-    if found.problem:
-        print(f"{PROG}: {found.problem}", file=sys.stderr)
-    tables = records.stats(found.valid)
-    if args.json:
-        import json
-
-        print(json.dumps({"records": len(found.valid), "problem": found.problem,
-                          "games": tables}))
-        return 0
-    _print_stats(tables, GAMES, len(found.valid))
-    return 0
-
-
-def _print_stats(tables: dict, games: dict, total: int) -> None:
-    from rich.table import Table
-    from rich.text import Text
-
-    from . import records
-
-    console = _console()
-    if not total:
-        console.print(f"No finished games recorded yet ({records.records_path()}).",
-                      highlight=False, markup=False)
-        return
-    console.print(f"Records of {total} finished game{'s' if total != 1 else ''} "
-                  f"({records.records_path()})", highlight=False, markup=False)
-    for game_id, game in tables.items():
-        title = games[game_id].title if game_id in games else game_id
-        count = f"{game['games']} game{'s' if game['games'] != 1 else ''}"
-        table = Table(title=f"{title}: {count}", title_justify="left",
-                      highlight=False)
-        columns: list[tuple[str, Literal["left", "right"]]] = [
-            ("Player", "left"), ("Games", "right"), ("Wins", "right"), ("Win rate", "right"),
-            ("Mean score", "right"), ("Best", "right")]
-        for name, justify in columns:
-            table.add_column(name, justify=justify)
-        levels = records.bot_levels(game)
-        for level in levels:
-            table.add_column(f"vs {level} bots W–L–T", justify="right")
-        for row in game["players"]:
-            table.add_row(Text(row["name"]), str(row["games"]), str(row["wins"]),
-                          f"{row['win_rate']:.0%}", f"{row['mean_score']:.1f}",
-                          f"{row['best_score']:g}",
-                          *[records.versus_text(row["vs_bots"].get(lv)) for lv in levels])
-        console.print(table)
-
-
 def cmd_check_save(args) -> int:
     path = resolve_save_path(args.path)
     try:
@@ -334,104 +282,8 @@ def cmd_check_save(args) -> int:
     return 0
 
 
-def cmd_simulate(args) -> int:
-    from .simulate import SimulationError, resolve_bots, simulate
-
-    spec = get_spec(args.game)
-    n = args.players if args.players is not None else spec.min_players
-    options = check_game_setup(spec, n, parse_options(args.option))
-    if args.games < 1:
-        raise UsageError("--games must be at least 1.")
-    try:
-        bots = resolve_bots(spec, args.bots, n)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    seed = parse_seed(args.seed)
-    try:
-        result = _simulate_with_progress(simulate, spec, bots, args, seed, options)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    except SimulationError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
-        return 1
-    if args.json:
-        import json
-
-        print(json.dumps(result.to_json()))
-    else:
-        _print_simulation(result, spec)
-    return 0
-
-
-def _simulate_with_progress(simulate, spec, bots, args, seed, options):
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                               TimeElapsedColumn, TimeRemainingColumn)
-
-    show = not args.json and sys.stderr.isatty()
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), TimeRemainingColumn(), console=_console(stderr=True),
-                  disable=not show, transient=True) as progress:
-        task = progress.add_task(f"{spec.title}", total=args.games)
-        return simulate(spec.id, bots, args.games, seed, options,
-                        on_game=lambda _i: progress.advance(task), rotate=args.rotate)
-
-
-def _print_simulation(result, spec) -> None:
-    from rich.table import Table
-
-    console = _console()
-    console.print(f"{spec.title}: {result.games} games, {result.players} players, "
-                  f"seed {result.seed}", highlight=False, markup=False)
-    table = Table(highlight=False)
-    columns: list[tuple[str, Literal["left", "right"]]] = [
-        ("Seat", "right"), ("Bot", "left"), ("Wins", "right"), ("Win rate", "right"),
-        ("Mean score", "right")]
-    for name, justify in columns:
-        table.add_column(name, justify=justify)
-    for i, (bot, wins, mean) in enumerate(zip(result.bots, result.wins, result.mean_scores())):
-        table.add_row(str(i + 1), bot, str(wins), f"{wins / result.games:.1%}", f"{mean:.2f}")
-    console.print(table)
-    if result.rotate:
-        console.print("Seats rotated: each row is one --bots entry, wherever it sat.",
-                      highlight=False)
-    console.print(f"Wins are shared on ties. {result.actions:,} actions in "
-                  f"{result.seconds:.2f} s: {result.actions_per_second:,.0f} actions/s.",
-                  highlight=False)
-
-
-def cmd_bench(args) -> int:
-    if args.soak is not None:
-        return _soak(args)
-    from . import bench
-
-    sections = ("rules", "ui") if args.section == "all" else (args.section,)
-    for game_id in args.game or []:
-        get_spec(game_id)  # an unknown id: one line and exit 2
-    report = bench.run(quick=args.quick, progress=not args.json and sys.stderr.isatty(),
-                       sections=sections, game_ids=args.game)
-    if args.json:
-        import json
-
-        print(json.dumps(report))
-    else:
-        bench.render(report, _console())
-    return 0
-
-
-def _soak(args) -> int:
-    from . import soak
-
-    if not args.soak > 0:
-        raise UsageError("--soak takes a number of minutes above 0.")
-    report = soak.run(args.soak, every=args.every, trace=args.trace,
-                      progress=not args.json and sys.stderr.isatty())
-    if args.json:
-        import json
-
-        print(json.dumps(report))
-    else:
-        soak.render(report, _console())
-    return 1 if report["error"] else 0
+from .cli_reports import (cmd_bench, cmd_review, cmd_simulate,  # noqa: E402
+                          cmd_stats)
 
 
 # -- the parser --------------------------------------------------------------------------------
@@ -483,10 +335,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("save", metavar="SAVE", help="a save file path, or its name in the saves folder")
     p.set_defaults(func=cmd_replay)
 
+    p = sub.add_parser("review", help="judge every decision of a finished game with the expert",
+                       description="Judge each decision of each person in a finished game: the "
+                                   "expert's choice from that person's view at that moment, the "
+                                   "chance to win of the move made against the expert's, and a "
+                                   "mark on costly ones. The review is kept beside the save "
+                                   "(NAME.review.json) and computed again only when the game's "
+                                   "moves change. An unfinished game is refused (exit 2).")
+    p.add_argument("save", metavar="SAVE", help="a save file path, or its name in the saves folder")
+    p.add_argument("--json", action="store_true", help="print the review as one JSON object")
+    p.add_argument("--again", action="store_true",
+                   help="compute it again even if a review is kept beside the save")
+    p.add_argument("--workers", type=int, default=2, metavar="N",
+                   help="processes to judge with (2)")
+    p.set_defaults(func=cmd_review)
+
     p = sub.add_parser("stats", help="lifetime records: games, wins and scores per player",
                        description="Per game and player name: games, wins, win rate, mean and "
-                                   "best score, and results against each bot level (won–lost–"
-                                   "tied, counted per bot).")
+                                   "best score, hints used, and results against each bot level "
+                                   "(won–lost–tied, counted per bot).")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_stats)
 

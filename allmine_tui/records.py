@@ -124,6 +124,7 @@ def record_of(match, created: float | None, when: datetime | None = None) -> dic
         "winners": list(result.winners),
         "seed": match.seed,
         "options": dict(match.options),
+        "hints": list(match.hints),  # per seat: hints the coach showed (bots: 0)
     }
 
 
@@ -173,10 +174,21 @@ def _versus(entry: dict, me: int, other: int) -> str:
     return "won" if mine > theirs else "lost" if mine < theirs else "tied"
 
 
+def hints_of(entry: dict) -> list[int]:
+    """The hints each seat used in a recorded game (entries written before hints were counted,
+    or with a malformed count, count none)."""
+    hints, n = entry.get("hints"), len(entry["seats"])
+    if isinstance(hints, list) and len(hints) == n and \
+            all(type(h) is int and h >= 0 for h in hints):
+        return hints
+    return [0] * n
+
+
 def stats(entries: list[dict]) -> dict[str, dict]:
     """Per game id: ``games`` and ``players``, one row per human name (names match ignoring
-    case): games, wins, win_rate, mean_score, best_score and ``vs_bots`` per bot level
-    (games against such a bot, and how many were won, lost and tied against it)."""
+    case): games, wins, win_rate, mean_score, best_score, ``hints`` (hints used, all games
+    together) and ``vs_bots`` per bot level (games against such a bot, and how many were won,
+    lost and tied against it)."""
     out: dict[str, dict] = {}
     for entry in entries:
         game = out.setdefault(entry["game"], {"games": 0, "players": {}})
@@ -186,8 +198,10 @@ def stats(entries: list[dict]) -> dict[str, dict]:
             if seat.get("bot") is not None:
                 continue
             row = game["players"].setdefault(seat["name"].casefold(), {
-                "name": seat["name"], "games": 0, "wins": 0, "scores": [], "vs_bots": {}})
+                "name": seat["name"], "games": 0, "wins": 0, "scores": [], "hints": 0,
+                "vs_bots": {}})
             row["games"] += 1
+            row["hints"] += hints_of(entry)[me]
             row["wins"] += me in entry["winners"]
             row["scores"].append(entry["scores"][me])
             for other, bot in enumerate(seats):

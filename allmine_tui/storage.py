@@ -323,14 +323,20 @@ def inspect(path: Path) -> SaveInfo:
     return info
 
 
+#: a game review kept beside its save (``reviews.py``): not a save, never listed as one
+REVIEW_SUFFIX = ".review.json"
+
+
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:
-    """Every ``*.json`` file in the saves folder, newest first, readable or not."""
+    """Every ``*.json`` file in the saves folder, newest first, readable or not (but for the
+    reviews kept beside the saves, ``*.review.json``)."""
     folder = Path(folder) if folder else saves_dir()
     try:
         if not folder.is_dir():
             return []
         _sweep_temp_files(folder)
-        paths = sorted(p for p in folder.glob("*.json") if not p.name.startswith("."))
+        paths = sorted(p for p in folder.glob("*.json")
+                       if not p.name.startswith(".") and not p.name.endswith(REVIEW_SUFFIX))
     except OSError:
         return []
     infos = [inspect(p) for p in paths]

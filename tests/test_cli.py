@@ -202,6 +202,7 @@ def test_bench_quick_json(data):
         assert game["actions_per_second"] > 0
         assert game["bots"] and all(b["p95_ms"] >= 0 for b in game["bots"])
         assert game["autosave"]["p95_ms"] > 0
+        assert game["hints"]["hints"] >= 1 and game["hints"]["p95_ms"] > 0  # the coach's hints
     assert "available" in out["startup"]
 
 

@@ -247,10 +247,12 @@ def test_headless_modules_do_not_import_textual_or_rich():
     code = (
         "import sys\n"
         "import allmine_tui.engine, allmine_tui.games, allmine_tui.storage\n"
+        "import allmine_tui.engine.coach, allmine_tui.engine.review, allmine_tui.reviews\n"
         "from allmine_tui.games import GAMES\n"
         "for spec in GAMES.values():\n"
         "    spec.rules(); spec.bots(); spec.history()\n"
         "    spec.search_plan and spec.search_plan()\n"
+        "    spec.coach_plan and spec.coach_plan()\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         "print(' '.join(bad))\n"
     )

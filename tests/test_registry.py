@@ -67,6 +67,7 @@ def test_bench_targets(game_id):
     untargeted = [bot for bot in game.bots() if bot != "random"
                   and bot not in goals["bot_p95_ms"][game_id]]
     assert not untargeted, f"{game_id}: no bench target for the bots {untargeted}"
+    assert goals["hint_p95_ms"][game_id] <= 1500  # issue 23: a hint in 1.5 s or less
 
 
 def test_per_game_tables_name_only_registered_games():

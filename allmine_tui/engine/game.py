@@ -57,12 +57,14 @@ class Lazy(Generic[T]):
 @dataclass(frozen=True)
 class BenchTargets:
     """What ``allmine bench`` expects of a game on one core: random bot-only games at
-    ``actions_per_second`` or more, and each named bot's decisions at ``bot_p95_ms`` or less
-    (95th percentile). A bot without an entry is measured but has no target."""
+    ``actions_per_second`` or more, each named bot's decisions at ``bot_p95_ms`` or less
+    (95th percentile), and the coach's hints (``engine.coach.hint``) at ``hint_p95_ms`` or
+    less. A bot without an entry is measured but has no target."""
 
     actions_per_second: int = 30_000
     bot_p95_ms: Mapping[str, float] = field(
         default_factory=lambda: {"normal": 50.0, "expert": 1000.0})
+    hint_p95_ms: float = 1500.0
 
 
 @dataclass(frozen=True, eq=False)
@@ -78,6 +80,9 @@ class Game:
       hidden cards) for the results screen and the replay viewer;
     - ``search_plan``: returns the ``engine.search.Plan`` subclass its ``expert`` bot searches
       with, or is None for a game without a searching bot;
+    - ``coach_plan``: the plan the coach (hints, reviews: ``engine.coach``) searches with, when
+      it is not ``search_plan`` itself: a subclass that searches alike but can also say how a
+      playout stopped before the end stands for the seat (``Plan.outcome``); None: search_plan;
     - ``bench``: the figures ``allmine bench`` holds it to (a guard test wants one per game);
     - ``tutorial``: returns its guided first game (``engine.tutorial.Tutorial``), or is None;
     - ``assets``: its folder under ``assets/`` (rules help and data); default: the id.
@@ -94,6 +99,7 @@ class Game:
     history: Callable[[], HistoryHooks]
     search_plan: Callable[[], type[Plan]] | None = None
     bench: BenchTargets | None = None
+    coach_plan: Callable[[], type[Plan]] | None = None
     assets: str = ""
     tutorial: Callable[[], Any] | None = None
 

@@ -72,6 +72,8 @@ class Match:
         self._marks: list[int] = []
         self._rng_marks: dict[int, tuple] = {}
         self._plan: tuple[int, UndoPlan | str] | None = None
+        #: hints the coach showed each seat (``count_hint``); saved, and recorded at the end
+        self.hints: list[int] = [0] * len(self.seats)
 
     # -- playing -------------------------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -191,6 +193,14 @@ class Match:
                 self._bot_rng = stream(self.seed, "bots", i)
         self._plan = None
 
+    # -- hints -------------------------------------------------------------------------------------
+    def count_hint(self, seat: int) -> int:
+        """One more hint shown to ``seat``; returns its count so far."""
+        if not 0 <= seat < len(self.seats):
+            raise ValueError("there is no such player")
+        self.hints[seat] += 1
+        return self.hints[seat]
+
     # -- seats ---------------------------------------------------------------------------------------
     @property
     def humans(self) -> list[int]:
@@ -198,7 +208,7 @@ class Match:
 
     # -- persistence ---------------------------------------------------------------------------
     def to_json(self) -> dict:
-        return {
+        data: dict[str, Any] = {
             "game": self.game_id,
             "seats": [s.to_json() for s in self.seats],
             "seed": self.seed,
@@ -206,6 +216,9 @@ class Match:
             "log": [[seat, action.to_json()] for seat, action in self.log],
             "state": self.rules.state_to_json(self.state),
         }
+        if any(self.hints):  # optional: saves without it (and older ones) count no hints
+            data["hints"] = list(self.hints)
+        return data
 
     @classmethod
     def replay(cls, game: Game | str, seats: list[Seat], seed: int | str, options: dict[str, str],
@@ -237,4 +250,14 @@ class Match:
         snapshot = data.get("state")
         if snapshot is not None and match.rules.state_to_json(match.state) != snapshot:
             raise ValueError("the saved position does not match its move log")
+        match.hints = read_hints(data.get("hints"), len(seats))
         return match
+
+
+def read_hints(value: Any, n: int) -> list[int]:
+    """The hint counts of a save's optional "hints" (one count per seat); anything else, or
+    nothing, counts none (a bad count never makes a save unreadable)."""
+    if isinstance(value, list) and len(value) == n and all(
+            type(v) is int and 0 <= v < 10 ** 9 for v in value):
+        return list(value)
+    return [0] * n

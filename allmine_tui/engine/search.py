@@ -22,6 +22,12 @@ The playout budget makes the result depend only on the view, the legal moves and
 given (the bot's seeded stream), so games and tests reproduce. The time budget is a safety cap:
 when it runs out the search stops after the current world and answers with what it has. Nothing
 here keeps state between calls or touches globals, so it is safe to run in a worker thread.
+
+The coach (engine/coach.py: hints and game reviews) runs the same search with two extras the
+bots never ask for: ``outcomes=True`` keeps, per candidate, what each of its playouts came to
+(won or not, and by how much: ``Plan.outcome``), and ``include`` adds moves that must be
+compared even if the plan would not list them (the move a player made). Without them the
+search does exactly what it did before, draw for draw.
 """
 from __future__ import annotations
 
@@ -122,6 +128,43 @@ class Plan(Generic[V]):
         """The lead (in points) that counts as clearly ahead where ``stop`` ends a playout."""
         return self.margin_scale
 
+    # -- for the coach -----------------------------------------------------------------------
+    def describe(self, view: V, move: tuple[Action, ...]) -> str | None:
+        """A move in a player's words (a whole fleet, a card and its space, a split), for the
+        coach; None: its actions described one by one will do."""
+        return None
+
+    def outcome(self, state: Any, seat: int, value: float) -> Outcome:
+        """What one playout came to for ``seat`` (only the coach asks; ``value`` is the plan's
+        ``value`` of ``state``, already worked out by the playout). At the game's end: won (a
+        shared win counts) and the margin, the seat's final score minus the best other score.
+        Where the playout stopped earlier, both are estimates: the chance to win is the plan's
+        ``value`` (between 0 and 1; the default value there is exactly the squashed lead in
+        ``worth``), and the margin is the lead in ``worth`` over the best other seat at that
+        point (not carried on to the end), or None for a plan without a ``worth``. A plan whose
+        value is not a chance to win overrides this."""
+        if self.rules.is_over(state):
+            result = self.rules.result(state)
+            return Outcome(1.0 if seat in result.winners else 0.0,
+                           float(lead(result.scores, seat)), True)
+        try:
+            margin: float | None = float(lead(self.worth(state), seat))
+        except NotImplementedError:
+            margin = None
+        return Outcome(min(1.0, max(0.0, value)), margin, False)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One playout as the coach counts it: ``win`` 1.0 or 0.0 at the game's end (a shared win
+    is a win), an estimated chance where the playout stopped earlier; ``margin`` the seat's
+    score minus the best other score (an estimate where it stopped earlier; None when the plan
+    cannot tell); ``ended``: the playout reached the game's end."""
+
+    win: float
+    margin: float | None
+    ended: bool
+
 
 def squash(x: float) -> float:
     """A smooth step from 0 to 1 (0.5 at 0), for score margins."""
@@ -165,15 +208,32 @@ class SearchReport:
     chosen: int
     seconds: float
     cut_short: bool = False
+    #: with ``outcomes=True``: per candidate, each of its playouts' ``Outcome`` in the order of
+    #: the worlds, so the k-th entries of any two candidates come from the same world
+    outcomes: list[list[Outcome]] | None = None
+    #: the indices of the moves searched only because ``include`` asked for them
+    added: tuple[int, ...] = ()
 
 
-def search(plan: Plan[V], view: V, legal: list[Action], rng, budget: Budget) -> SearchReport | None:
-    """Sequential halving over ``plan.candidates``; None when there is nothing to search."""
+def search(plan: Plan[V], view: V, legal: list[Action], rng, budget: Budget, *,
+           outcomes: bool = False, include: Sequence[tuple[Action, ...]] = ()
+           ) -> SearchReport | None:
+    """Sequential halving over ``plan.candidates``; None when there is nothing to search.
+
+    For the coach: ``outcomes`` fills ``SearchReport.outcomes``; ``include`` lists moves that
+    are searched even when the plan leaves them out (added at the end of the candidates, after
+    ``prune``). Neither changes which worlds are drawn or how the other moves play out."""
     clock = time.thread_time if budget.cpu_time else time.perf_counter
     started = clock()
     seat: int = view["viewer"]  # type: ignore[index]  # every game's view has its viewer
     moves = plan.candidates(view, legal, rng)
-    if len(moves) < 2:
+    own = set(moves) if include else set()
+    if moves and include:
+        if len(_with(moves, include)) < 2:
+            return None
+        if plan.world_pool is None:  # (a pooled plan's prune sees its own moves only)
+            moves = _with(moves, include)
+    elif len(moves) < 2:
         return None
     seed = rng.getrandbits(64)
     pool: dict[int, Any] = {}
@@ -181,10 +241,15 @@ def search(plan: Plan[V], view: V, legal: list[Action], rng, budget: Budget) -> 
         pool = {w: plan.world(view, seat, stream(seed, "world", w))
                 for w in range(plan.world_pool)}
         moves = plan.prune(moves, [pool[w] for w in range(plan.world_pool)], seat)
+        if include:
+            moves = _with(moves, include)
         if len(moves) == 1:
-            return SearchReport(moves, [0.0], [0], 0, 0, clock() - started)
+            return SearchReport(moves, [0.0], [0], 0, 0, clock() - started,
+                                outcomes=[[]] if outcomes else None,
+                                added=_added(moves, own, include))
     n = len(moves)
     totals, counts = [0.0] * n, [0] * n
+    kept: list[list[Outcome]] | None = [[] for _ in range(n)] if outcomes else None
     alive = list(range(n))
     rounds = max(1, math.ceil(math.log2(n)))
     playouts = steps = worlds = 0
@@ -204,8 +269,10 @@ def search(plan: Plan[V], view: V, legal: list[Action], rng, budget: Budget) -> 
             if base is None:
                 base = plan.world(view, seat, stream(seed, "world", w))
             for i in alive:
-                value, used = playout(plan, plan.clone(base), seat, moves[i],
-                                      stream(seed, "play", w))
+                state = plan.clone(base)
+                value, used = playout(plan, state, seat, moves[i], stream(seed, "play", w))
+                if kept is not None:
+                    kept[i].append(plan.outcome(state, seat, value))
                 totals[i] += value
                 counts[i] += 1
                 playouts += 1
@@ -221,7 +288,22 @@ def search(plan: Plan[V], view: V, legal: list[Action], rng, budget: Budget) -> 
             break
     means = [totals[i] / counts[i] if counts[i] else 0.0 for i in range(n)]
     chosen = min(alive, key=lambda i: (-means[i], i)) if worlds else 0
-    return SearchReport(moves, means, counts, worlds, chosen, clock() - started, cut)
+    return SearchReport(moves, means, counts, worlds, chosen, clock() - started, cut, kept,
+                        _added(moves, own, include))
+
+
+def _added(moves: list[tuple[Action, ...]], own: set, include: Sequence) -> tuple[int, ...]:
+    return tuple(i for i, m in enumerate(moves) if m not in own) if include else ()
+
+
+def _with(moves: list[tuple[Action, ...]], extra: Sequence[tuple[Action, ...]]
+          ) -> list[tuple[Action, ...]]:
+    """``moves`` and then those of ``extra`` not among them."""
+    out = list(moves)
+    for move in extra:
+        if tuple(move) not in out:
+            out.append(tuple(move))
+    return out
 
 
 class SearchBot(Bot[V]):

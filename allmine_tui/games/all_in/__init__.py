@@ -26,5 +26,6 @@ GAME = register(Game(
     screen=Lazy(f"{__name__}.screen", "AllInScreen"),
     history=Lazy(f"{__name__}.history", "HOOKS"),
     search_plan=Lazy(f"{__name__}.expert", "AllInPlan"),
+    coach_plan=Lazy(f"{__name__}.coach", "AllInCoachPlan"),
     bench=BenchTargets(),
 ))

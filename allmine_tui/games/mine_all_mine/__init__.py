@@ -26,5 +26,6 @@ GAME = register(Game(
     screen=Lazy(f"{__name__}.screen", "MineAllMineScreen"),
     history=Lazy(f"{__name__}.history", "HOOKS"),
     search_plan=Lazy(f"{__name__}.expert", "MineAllMinePlan"),
+    coach_plan=Lazy(f"{__name__}.coach", "MineAllMineCoachPlan"),
     bench=BenchTargets(),
 ))

@@ -23,5 +23,6 @@ GAME = register(Game(
     screen=Lazy(f"{__name__}.screen", "ThisIsMineScreen"),
     history=Lazy(f"{__name__}.history", "HOOKS"),
     search_plan=Lazy(f"{__name__}.expert", "ThisIsMinePlan"),
+    coach_plan=Lazy(f"{__name__}.coach", "ThisIsMineCoachPlan"),
     bench=BenchTargets(),
 ))
