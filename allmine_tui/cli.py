@@ -159,9 +159,11 @@ def match_from_args(args):
     options = check_game_setup(spec, len(seats), parse_options(args.option))
     seed = parse_seed(args.seed)
     try:
-        return Match(spec, seats, seed, options)
+        match = Match(spec, seats, seed, options)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    match.hints_allowed = not getattr(args, "no_hints", False)
+    return match
 
 
 def cmd_new(args) -> int:
@@ -296,6 +298,8 @@ def add_game_setup_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", help="seed for the shuffles (default: random)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a game option; repeat for several")
+    p.add_argument("--no-hints", action="store_true",
+                   help="the coach gives no hints at this table (key h)")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -74,6 +74,8 @@ class Match:
         self._plan: tuple[int, UndoPlan | str] | None = None
         #: hints the coach showed each seat (``count_hint``); saved, and recorded at the end
         self.hints: list[int] = [0] * len(self.seats)
+        #: the table's option: may the people at it ask the coach for hints (saved when off)
+        self.hints_allowed = True
 
     # -- playing -------------------------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -218,6 +220,8 @@ class Match:
         }
         if any(self.hints):  # optional: saves without it (and older ones) count no hints
             data["hints"] = list(self.hints)
+        if not self.hints_allowed:  # optional too: a save without it allows hints
+            data["hints_allowed"] = False
         return data
 
     @classmethod
@@ -251,6 +255,7 @@ class Match:
         if snapshot is not None and match.rules.state_to_json(match.state) != snapshot:
             raise ValueError("the saved position does not match its move log")
         match.hints = read_hints(data.get("hints"), len(seats))
+        match.hints_allowed = data.get("hints_allowed") is not False
         return match
 
 

@@ -1,4 +1,5 @@
-"""The command palette's entry for taking back a move on a game screen (the same as key u)."""
+"""The command palette's entries of a game screen: take back a move (key u), ask the coach for a
+hint (key h)."""
 from __future__ import annotations
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -21,3 +22,23 @@ class TakeBackCommand(Provider):
         score = matcher.match(TITLE)
         if score > 0:
             yield Hit(score, matcher.highlight(TITLE), self._undo, help=HELP)
+
+
+HINT_TITLE = "Hint: the coach's best moves (h)"
+HINT_HELP = "The expert's search from your own view: the best few moves and their chances"
+
+
+class HintCommand(Provider):
+    """Offered on game screens only (their ``COMMANDS``), which all have ``action_hint``."""
+
+    def _hint(self) -> None:
+        getattr(self.screen, "action_hint")()
+
+    async def discover(self) -> Hits:
+        yield DiscoveryHit(HINT_TITLE, self._hint, help=HINT_HELP)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        score = matcher.match(HINT_TITLE)
+        if score > 0:
+            yield Hit(score, matcher.highlight(HINT_TITLE), self._hint, help=HINT_HELP)

@@ -31,6 +31,8 @@ CONTROLS = """
   ✔ marks who is winning it, or who took it; the card played last is underlined, its player
   marked • (unless ✔). When a hand ends, its last trick and the scores
   are shown before the next deal.
+- **h** asks the coach for a hint: its best moves with their chances, the first marked ☆ on the
+  table (a double green border on a card).
 - **p** lets a human peek at their own hand between turns (behind the curtain), **u** takes back
   your last move while nobody has seen it, **k** lists what every mark on the table means (the
   mouse over a mark says it too), **q** goes back to the menu (the game is saved after every
@@ -79,6 +81,8 @@ class AllMineScreen(PlayScreen):
         ("−", "the Fewest tile of a prediction: the suit they expect to collect fewest of"),
         ("hidden", "a prediction placed face down: revealed when everyone has placed theirs"),
         ("?", "a card still to be played in this trick"),
+        ("☆", "the coach's pick, after a hint (h): the card, heap stack or tiles it would "
+              "choose (its card has a double green border)"),
     ]
 
     VIEWER_STATE = {
@@ -91,6 +95,7 @@ class AllMineScreen(PlayScreen):
         "_cursor_turn": None,  # the turn the hand cursor was last placed for
         "_view": None,
         "_legal": [],
+        "_hinted": None,  # the coach's pick (an action), marked until the decision is made
     }
 
     def compose_board(self) -> ComposeResult:
@@ -164,6 +169,11 @@ class AllMineScreen(PlayScreen):
         trick.show(view, names)
         self._draw_choice()
 
+    def mark_hint(self, actions) -> None:
+        self._hinted = actions[0] if actions else None
+        if self._view is not None and self.is_attached:
+            self._draw_choice()
+
     def _draw_choice(self) -> None:
         """What a key of the person deciding changes: the heap's stacks, the prediction tiles,
         the hand and the prompt (nothing else is drawn again for a cursor)."""
@@ -173,13 +183,19 @@ class AllMineScreen(PlayScreen):
         heap_choice = phase == "heap" and acting
         if heap_choice and not view["heap"][self.heap_cursor]:
             self.heap_cursor = next(s for s in range(4) if view["heap"][s])
+        hinted = self._hinted if self.viewer is not None else None
+        hint_of = (lambda kind: hinted.args if hinted is not None and hinted.kind == kind
+                   else None)
+        heap_hint = hint_of("heap")
         self.query_one(HeapRow).show(view["heap"], heap_choice,
-                                     self.heap_cursor if heap_choice else None)
+                                     self.heap_cursor if heap_choice else None,
+                                     hint=heap_hint[0] if heap_hint else None)
         picker = self.query_one(PredictionPicker)
         predicting = phase == "predict" and acting
         picker.display = predicting
         # drawn, shown or not: a hidden widget keeps nothing of an earlier choice
-        picker.show(self.picks[0], self.picks[1], self.pick_row, self.pick_col, predicting)
+        picker.show(self.picks[0], self.picks[1], self.pick_row, self.pick_col, predicting,
+                    hint=hint_of("predict"))
         playable = set(view["playable"]) if phase == "play" and acting else set()
         hand = view["hand"]
         if hand and phase == "play" and acting:
@@ -194,7 +210,9 @@ class AllMineScreen(PlayScreen):
         cursor = self.cursor if phase == "play" and acting else None
         names = self.names
         caption = Text("HAND" if viewer is None else short_names(names, 12)[viewer].upper())
-        self.query_one(HandRow).show(hand, view["display"], playable, cursor, caption)
+        card_hint = hint_of("play")
+        self.query_one(HandRow).show(hand, view["display"], playable, cursor, caption,
+                                     hint=card_hint[0] if card_hint else None)
         set_content(self.query_one("#prompt", TextLines), self._prompt(view, viewer, legal))
 
     def _prompt(self, view: dict, viewer: int | None, legal: list[Action]) -> Text:

@@ -156,7 +156,8 @@ class HeapRow(TextLines):
             super().__init__()
             self.suit = suit
 
-    def show(self, heap: list[int], choosable: bool, cursor: int | None) -> None:
+    def show(self, heap: list[int], choosable: bool, cursor: int | None,
+             hint: int | None = None) -> None:
         line = Text(self.CAPTION, style="bold")
         for suit in range(4):
             count = heap[suit]
@@ -164,6 +165,8 @@ class HeapRow(TextLines):
             t.append(" ")
             t.append_text(backs(count, SUIT_STYLES[suit]))
             t.append(f" {count}")
+            if hint == suit:
+                t.append(" ☆", style="bold")  # the coach's pick
             cell = Text(" ")
             cell.append_text(t)
             cell.append(" " * max(1, self.STACK_W - 1 - t.cell_len))
@@ -305,7 +308,7 @@ class HandRow(Horizontal):
         yield CardRow(id="hand-cards")
 
     def show(self, hand: list[int] | None, display, legal: set[int], cursor: int | None,
-             caption) -> None:
+             caption, hint: int | None = None) -> None:
         set_content(self.query_one("#hand-caption", Static), caption)
         hand = hand or []
         cards: list = []
@@ -314,7 +317,7 @@ class HandRow(Horizontal):
                 c = hand[i]
                 cards.append((card_label(c, display), c, {
                     "-legal": c in legal, "-dim": bool(legal) and c not in legal,
-                    "-cursor": cursor == i}))
+                    "-cursor": cursor == i, "-hint": c == hint}))
             else:
                 cards.append(None)  # an empty place keeps its size: nothing else moves
         self.query_one("#hand-cards", CardRow).set_cards(cards)
@@ -335,7 +338,8 @@ class PredictionPicker(TextLines):
             super().__init__()
             self.row, self.suit = row, suit
 
-    def show(self, most: int | None, fewest: int | None, row: int, col: int, active: bool) -> None:
+    def show(self, most: int | None, fewest: int | None, row: int, col: int, active: bool,
+             hint: tuple | None = None) -> None:
         t = Text()
         t.append("PREDICT  ", style="bold")
         t.append("Which suit will you collect MOST of, and which FEWEST? (secret until all have "
@@ -349,7 +353,9 @@ class PredictionPicker(TextLines):
                     style += " reverse"
                 if active and row == r and col == suit:
                     style += " underline"
-                t.append(f" {SYMBOLS[suit]}{LETTERS[suit]} {SUITS[suit]:<11}", style=style)
+                picked = hint is not None and hint[r] == suit  # the coach's pick: ☆
+                t.append(f"{'☆' if picked else ' '}{SYMBOLS[suit]}{LETTERS[suit]} "
+                         f"{SUITS[suit]:<11}", style=style)
                 t.append(" ")
             t.append("\n")
         set_content(self, t)

@@ -35,7 +35,7 @@ from ..flow import Mode, Refused, State
 from ..session import GameSession
 from ..text import plain
 from ..textual_internals import MessageGate, clear_tooltip, event_clock
-from ..undo_command import TakeBackCommand
+from ..undo_command import HintCommand, TakeBackCommand
 from ..widgets.draw import set_content
 from ..widgets.keybar import ScreenKeys
 from ..widgets.lines import TextLines
@@ -72,9 +72,10 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen):
         Binding("q", "menu", "Menu (saved)", priority=True),
         Binding("p", "peek", "Peek at my hand", show=False, priority=True),
         Binding("u", "undo", "Take back", priority=True),
+        Binding("h", "hint", "Hint", priority=True),
         Binding("k", "legend", "Marks", priority=True),
     ]
-    COMMANDS = {TakeBackCommand}
+    COMMANDS = {TakeBackCommand, HintCommand}
     #: every mark and icon the board uses, with what it means ("What's this"): shown by **k**,
     #: and as a tooltip when the mouse is over the mark on the board
     LEGEND: ClassVar[list[tuple[str, str]]] = []
@@ -153,6 +154,8 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen):
     def reset_viewer_state(self) -> None:
         for name, value in self.VIEWER_STATE.items():
             setattr(self, name, copy.deepcopy(value))
+        self._hint = None  # a hint belongs to the person it was for
+        self.mark_hint(None)
 
     def accepts_input(self, event) -> bool:
         """Keys and clicks made before the current owner's screen was on view are dropped: typed
@@ -297,6 +300,9 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen):
         except IllegalAction as exc:
             self.notify(str(exc), title="Not allowed", severity="warning")
             return False
+        if self._hint is not None:  # the decision is made: the coach's mark goes
+            self._hint = None
+            self.mark_hint(None)
         self._queue_interludes(events)
         self.render_flow()
         return True

@@ -31,7 +31,7 @@ NOT_FINISHED = "is not finished: a replay would show cards still secret. Finish 
 class ReplaySession(GameSession):
     """A finished game at a chosen position; ``seat`` is whose hidden cards the board shows."""
 
-    def __init__(self, match: Match, position: int | None = None) -> None:
+    def __init__(self, match: Match, position: int | None = None, review=None) -> None:
         if not match.is_over():
             raise ValueError(f"This game {NOT_FINISHED}")
         self.timeline = Timeline(match)
@@ -39,6 +39,7 @@ class ReplaySession(GameSession):
         super().__init__(shown, None)
         self.seat = 0
         self.flow = ReplayFlow(lambda: self.seat)
+        self.review = review  # the coach's judgement of each decision, when there is one
         self.position = 0
         self.goto(self.timeline.last if position is None else position)
 
@@ -66,6 +67,21 @@ class ReplaySession(GameSession):
         names = self.names
         lines = self.timeline.hooks.hidden_cards(self.match.state)
         return [line.format(*names) for line in lines]
+
+    def judgement_line(self) -> str | None:
+        """The coach's word on the move just replayed (a person's decision), if reviewed."""
+        review, k = self.review, self.position
+        if review is None or k == 0:
+            return None
+        j = review.of_action(k - 1)
+        if j is None or j.indices[-1] != k - 1:
+            return None
+        name = self.names[j.seat]
+        if j.same:
+            return f"Coach: {name} played the coach's choice, {j.made_text} ({j.chance_made:.0%})."
+        mark = " ▼ costly" if j.costly else ""
+        return (f"Coach: {name} played {j.made_text} ({j.chance_made:.0%} to win); the coach "
+                f"would play {j.best_text} ({j.chance_best:.0%}){mark}.")
 
     def step_events(self) -> list:
         """The events of the move that led to this position (none at the deal)."""
@@ -152,6 +168,9 @@ class ReplayControls(PlayScreen):
         super().show(view, viewer, legal)
         s = self.session
         text = Text()
+        said = s.judgement_line()
+        if said:
+            text.append(said + "\n", style="bold")
         for i, line in enumerate(s.hidden_lines()):
             if i:
                 text.append("\n")
@@ -218,13 +237,13 @@ def replay_screen(session: ReplaySession) -> Screen:
     return cls(session)
 
 
-def open_replay(app, match: Match, position: int | None = None) -> bool:
+def open_replay(app, match: Match, position: int | None = None, review=None) -> bool:
     """Show the replay of a finished ``match`` (at ``position``, by default its end); an
     unfinished one is refused with a notification. Returns True when shown."""
     if not match.is_over():
         app.notify(f"This game {NOT_FINISHED}", title="No replay yet", severity="warning")
         return False
-    app.push_screen(replay_screen(ReplaySession(match, position)))
+    app.push_screen(replay_screen(ReplaySession(match, position, review)))
     return True
 
 

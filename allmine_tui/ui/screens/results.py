@@ -4,6 +4,7 @@ a replay of the whole game (the replay viewer), the same game again with a new s
 from __future__ import annotations
 
 import secrets
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,6 +14,9 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
 from ..text import safe
+
+if TYPE_CHECKING:
+    from ...engine.review import Review
 from ..widgets.keybar import ScreenKeys
 
 STAR = "★"
@@ -61,6 +65,7 @@ class ResultsScreen(Screen):
     }
     #results-body.-narrow DataTable { width: 100%; }
     #results-switch { height: 1; padding: 0 1; margin-top: 1; color: $text-muted; }
+    #results-review { height: auto; max-height: 12; padding: 0 1; margin-top: 1; }
     #results-coach { height: auto; max-height: 8; margin: 1 1 0 1; padding: 0 1;
                      border: thick $warning; }
     #history-title { height: 1; padding: 0 1; margin-top: 1; text-style: bold; }
@@ -77,6 +82,8 @@ class ResultsScreen(Screen):
         Binding("v", "replay", "Replay"),
         Binding("n", "new_game", "New game"),
         Binding("tab", "switch_table", "Breakdown / rounds", show=False),
+        Binding("r", "review", "Review"),
+        *[Binding(str(i + 1), f"costly({i})", str(i + 1), show=False) for i in range(9)],
         Binding("question_mark,f1", "help", "Help"),
     ]
 
@@ -86,6 +93,10 @@ class ResultsScreen(Screen):
         self.match = session.match
         self.result = self.match.rules.result(self.match.state)
         self.history, self.history_problem = game_history(self.match)
+        # the coach's review of every decision, when it is kept or made
+        self.review: "Review | None" = None
+        self._costly: list = []  # the judgements listed, in the order of their keys 1-9
+        self._reviewing = False
         # a shared game goes back to the join screen, never to this account's games (issue 20)
         self._shared = not getattr(session, "can_rematch", True)
 
@@ -100,6 +111,7 @@ class ResultsScreen(Screen):
         # side by side when both fit; else one at a time (Tab shows the other)
         if hasattr(self.session, "ending_text"):  # a guided game: the coach explains the result
             yield Static(Text(self.session.ending_text()), id="results-coach")
+        yield Static(id="results-review")
         yield Static(id="results-switch")
         with Horizontal(id="results-body", classes="-breakdown"):
             with VerticalScroll(id="breakdown-pane", can_focus=False):
@@ -141,6 +153,87 @@ class ResultsScreen(Screen):
         self._fill_history()
         self.call_after_refresh(self._fit)
         table.focus()
+        if self.session.save_path is not None and any(s.human for s in self.match.seats):
+            from ...reviews import load_review
+
+            self.review = load_review(self.session.save_path, self.match)
+        self._show_review()
+
+    # -- the coach's review ------------------------------------------------------------------------
+    def _show_review(self, progress: str = "") -> None:
+        """Each person's three costliest decisions (a key opens the replay there), or how to
+        ask for the review."""
+        line = self.query_one("#results-review", Static)
+        humans = [i for i, s in enumerate(self.match.seats) if s.human]
+        if not humans or self.session.save_path is None:
+            line.display = False
+            return
+        if progress:
+            line.update(Text(progress, style="italic"))
+            return
+        review = self.review
+        if review is None:
+            line.update(Text.assemble(("r", "bold"), ": the coach reviews every decision "
+                                      "(a minute or two); then the costliest show here"))
+            return
+        names = self.session.names
+        out = Text()
+        self._costly = []
+        for seat in humans:
+            worst = review.costliest(seat)
+            if out:
+                out.append("\n")
+            out.append(f"{names[seat]}: ", style="bold")
+            if not worst:
+                out.append("no decision lost any chance to win, by the coach's count")
+                continue
+            for j in worst:
+                self._costly.append(j)
+                key = len(self._costly)
+                out.append(f"\n  {key}. " if key <= 9 else "\n     ", style="bold")
+                out.append(f"step {j.position}: {j.made_text} ({j.chance_made:.0%})"
+                           f" · the coach: {j.best_text} ({j.chance_best:.0%})")
+                if j.costly:
+                    out.append(" ▼ costly", style="bold")
+        out.append("\n1–9: replay from that decision", style="dim")
+        line.update(out)
+
+    def action_review(self) -> None:
+        if self.review is not None or self._reviewing:
+            return
+        if self.session.save_path is None:
+            self.notify("Only a saved game can be reviewed.", severity="information")
+            return
+        self._reviewing = True
+        self._show_review("The coach is reviewing every decision…")
+        self.run_worker(self._compute_review, thread=True, group="review", exit_on_error=False)
+
+    def _compute_review(self) -> None:
+        from ...reviews import review_save
+
+        def progress(done: int, total: int) -> None:
+            self.app.call_from_thread(self._show_review,
+                                      f"The coach is reviewing every decision… {done}/{total}")
+        try:
+            done = review_save(self.session.save_path, progress)
+            review, problem = done.review, done.problem
+        except Exception as exc:  # a review is a bonus: the results stay
+            review, problem = None, str(exc)
+        self.app.call_from_thread(self._review_done, review, problem)
+
+    def _review_done(self, review, problem) -> None:
+        self._reviewing = False
+        if review is None:
+            self.notify(f"No review: {problem}", severity="warning")
+        self.review = review
+        self._show_review()
+
+    def action_costly(self, index: int) -> None:
+        if index >= len(self._costly):
+            return
+        from .replay import open_replay
+
+        open_replay(self.app, self.match, self._costly[index].position, review=self.review)
 
     def _fill_history(self, room: int | None = None) -> None:
         """The round-by-round table, each player's column fitted to ``room`` cells (by default
@@ -284,7 +377,7 @@ class ResultsScreen(Screen):
     def action_replay(self) -> None:
         from .replay import open_replay
 
-        open_replay(self.app, self.match, 0)
+        open_replay(self.app, self.match, 0, review=self.review)
 
     def action_help(self) -> None:
         from .help import HelpScreen

@@ -151,8 +151,11 @@ class SetupScreen(Screen):
                                      id=f"level-{i}", classes="seat-level", compact=True)
             with Vertical(id="options", classes="setup-panel"):
                 yield Static("Options", classes="panel-title")
-                if not info.options:
-                    yield Static("No options for this game.", classes="dim")
+                with Horizontal(classes="setup-row"):
+                    yield Label("Hints", classes="setup-label")
+                    yield Select([("on", "on"), ("off", "off")], value="on", allow_blank=False,
+                                 id="hints", classes="option-select", compact=True)
+                    yield Static("h asks the coach for the best moves", classes="option-help dim")
                 chosen = self.remembered[1] if self.remembered else {}
                 for opt in info.options:
                     with Horizontal(classes="setup-row"):
@@ -273,6 +276,7 @@ class SetupScreen(Screen):
         except ValueError as exc:  # player count, options or bot names the game rejects
             self._show_error([str(exc)])
             return
+        match.hints_allowed = self.query_one("#hints", Select).value != "off"
         from ... import prefs
 
         prefs.remember_table(self.game_id, [(s.name, s.bot) for s in seats], self.options())

@@ -45,6 +45,7 @@ STATES: dict[str, Look] = {
     "-dim": Look(border=("foreground", 0.15), bold=False, dim=True),
     "-legal": Look(border=("success", 1.0)),
     "-cursor": Look(box="heavy", border=("accent", 1.0), background=("accent", 0.25)),
+    "-hint": Look(box="double", border=("success", 1.0)),  # the coach's pick
     "-winning": Look(box="double", border=("warning", 1.0)),
     "-blank": Look(border=("foreground", 0.15), bold=False, muted=True),
 }

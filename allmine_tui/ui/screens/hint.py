@@ -1,0 +1,59 @@
+"""A hint on screen: the coach's best few moves for the person deciding, each with its chance to
+win (the share of the search's sampled playouts won) and its mean final margin. A box beside the
+board, like the coach of a guided game; the first move is also marked on the board while the
+decision lasts (the game screen's ``mark_hint``)."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+def hint_text(hint) -> Text:
+    """The moves of a hint, best first, in the game's own words with their figures."""
+    t = Text()
+    if not hint.searched:
+        t.append("This is not a decision the coach thinks over: it would play ", style="")
+        t.append(hint.moves[0].text if hint.moves else "any move", style="bold")
+        t.append(".")
+        return t
+    for i, move in enumerate(hint.moves):
+        if i:
+            t.append("\n")
+        t.append(f"{i + 1}. ", style="bold")
+        t.append(move.text, style="bold" if i == 0 else "")
+        t.append(f"\n   {move.chance:.0%} to win", style="")
+        if move.margin is not None:
+            t.append(f", margin {move.margin:+.1f}")
+        t.append(f"  ({move.playouts} games played out)", style="dim")
+    if hint.cut_short:
+        t.append("\n(cut short: the coach had less time than it wanted)", style="dim italic")
+    return t
+
+
+class HintScreen(ModalScreen[None]):
+    BINDINGS = [("escape,enter,h,space", "close", "Close")]
+    DEFAULT_CSS = """
+    HintScreen { background: $background 0%; align: right bottom; }
+    HintScreen #hint { width: 60; height: auto; max-height: 16; margin: 1 1 3 1;
+                       border: thick $success; background: $panel; padding: 0 1; }
+    HintScreen #hint-title { text-style: bold; color: $success; }
+    HintScreen #hint-keys { color: $text-muted; padding-top: 1; }
+    """
+
+    def __init__(self, name: str, hint) -> None:
+        super().__init__()
+        self.player = name
+        self.hint = hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="hint"):
+            yield Static(Text(f"The coach's best moves for {self.player}"), id="hint-title")
+            yield Static(hint_text(self.hint), id="hint-moves")
+            yield Static("The first is marked on the table. Enter or Esc: back to your move",
+                         id="hint-keys")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,153 @@
+"""Hints at the table (issue 23): h runs the coach from the person's own view in the background,
+shows the best moves with their chances, marks the first on the board, counts the hint in the
+save; refused (said, not silent) where a hint would show others what a person's cards say, and
+when the table has hints off."""
+from __future__ import annotations
+
+import pytest
+
+from allmine_tui import storage
+from allmine_tui.engine import Action, Match, Seat
+from allmine_tui.ui.app import AllMineApp
+from allmine_tui.ui.screens.hint import HintScreen
+from allmine_tui.ui.session import GameSession
+
+
+@pytest.fixture(autouse=True)
+def no_bot_delay(monkeypatch):
+    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
+
+
+async def wait(pilot, check, tries: int = 400) -> None:
+    for _ in range(tries):
+        if check():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("never happened")
+
+
+async def test_h_shows_the_best_moves_marks_the_first_and_counts_it():
+    match = Match("all-mine", [Seat("Ann"), Seat("Bob", "normal"), Seat("Cleo", "normal")], 6)
+    path = storage.new_save_path("all-mine")
+    app = AllMineApp(GameSession(match, path))
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await wait(pilot, lambda: getattr(app.screen, "actor", None) == 0)
+        game = app.screen
+        await pilot.press("h")
+        await wait(pilot, lambda: isinstance(app.screen, HintScreen))
+        hint = app.screen.hint
+        assert 1 <= len(hint.moves) <= 3 and hint.seat == 0
+        text = str(app.screen.query_one("#hint-moves").content)
+        assert "% to win" in text and hint.moves[0].text in text
+        assert match.hints == [1, 0, 0]
+        await pilot.press("escape")
+        await wait(pilot, lambda: app.screen is game)
+        best = hint.moves[0].actions[0]
+        assert best.kind == "predict"
+        picker = game.query_one("#predict").content.plain
+        assert picker.count("☆") == 2  # the Most and the Fewest tile of the coach's pick
+        game.session._saver.flush()
+        assert storage.load_match(path)[0].hints == [1, 0, 0]
+
+
+async def test_no_hint_on_a_public_decision_in_hot_seat_nor_when_hints_are_off():
+    from allmine_tui.ui.flow import Mode
+
+    # This is Mine!: the negotiation is made on the table view, in front of everyone
+    match = Match("this-is-mine", [Seat("Ann"), Seat("Bob")], 4)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await wait(pilot, lambda: getattr(app.screen, "flow", None) is not None
+                   and app.screen.flow.state.mode is Mode.TABLE
+                   and app.screen.actor is not None)
+        await pilot.press("h")
+        await pilot.pause(0.3)
+        assert not isinstance(app.screen, HintScreen) and match.hints == [0, 0]
+        assert any("Everyone can see" in n.message for n in app._notifications)
+    off = Match("all-mine", [Seat("Ann"), Seat("Bob", "normal"), Seat("Cleo", "normal")], 6)
+    off.hints_allowed = False
+    app = AllMineApp(GameSession(off, None))
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await wait(pilot, lambda: getattr(app.screen, "actor", None) == 0)
+        await pilot.press("h")
+        await pilot.pause(0.3)
+        assert not isinstance(app.screen, HintScreen) and off.hints == [0, 0, 0]
+        assert any("Hints are off" in n.message for n in app._notifications)
+    assert Match.from_json(off.to_json()).hints_allowed is False
+
+
+# -- the review on the results screen and in the replay ----------------------------------------------
+def reviewed_game(tmp_path):
+    """A finished three-person All Mine! game, saved, with a review beside it (made by hand
+    here: computing one takes a minute; tests/test_review.py computes real ones)."""
+    import random
+
+    from allmine_tui.engine.review import Judgement, Review, match_key
+    from allmine_tui.reviews import review_path
+
+    match = Match("all-mine", [Seat("Ann"), Seat("Bob", "random"), Seat("Cleo", "random")], 12)
+    rng = random.Random(3)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        legal = match.legal_actions(seat)
+        match.apply(seat, legal[rng.randrange(len(legal))])
+    path = tmp_path / "all-mine-reviewed.json"
+    storage.write_save(path, match)
+    mine = [i for i, (seat, _a) in enumerate(match.log) if seat == 0][:4]
+    judgements = []
+    for n, i in enumerate(mine):
+        made = (match.log[i][1],)
+        loss = [0.25, 0.12, 0.04, 0.0][n]
+        judgements.append(Judgement(
+            seat=0, position=i, indices=(i,), made=made,
+            made_text=match.rules.describe_action(made[0]),
+            best=made if loss == 0 else (Action("play", (999,)),), best_text="the coach's move",
+            chance_made=0.5 - loss, chance_best=0.5, margin_made=None, margin_best=None,
+            playouts=40, loss=loss, costly=loss >= 0.1))
+    review = Review("all-mine", match_key(match), [s.name for s in match.seats], [0],
+                    judgements)
+    review_path(path).write_text(__import__("json").dumps(review.to_json()), encoding="utf-8")
+    return match, path, mine
+
+
+async def test_the_results_list_the_costliest_decisions_and_a_key_opens_the_replay_there(
+        tmp_path):
+    from allmine_tui.ui.screens.replay import ReplayControls
+    from allmine_tui.ui.screens.results import ResultsScreen
+
+    match, path, mine = reviewed_game(tmp_path)
+    app = AllMineApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await app.push_screen(ResultsScreen(GameSession(match, path)))
+        await pilot.pause(0.2)
+        results = app.screen
+        text = str(results.query_one("#results-review").content)
+        assert text.count("step ") == 3  # the three costliest, most chance lost first
+        assert text.index(f"step {mine[0]}") < text.index(f"step {mine[1]}")
+        assert "▼ costly" in text
+        await pilot.press("2")
+        await wait(pilot, lambda: isinstance(app.screen, ReplayControls))
+        replay = app.screen
+        assert replay.session.position == mine[1]
+        await pilot.press("right")  # the move itself: the coach's word on it
+        await pilot.pause(0.2)
+        hidden = str(replay.query_one("#replay-hidden").content)
+        assert "Coach: Ann played" in hidden and "(38% to win)" in hidden
+        assert "the coach's move (50%) ▼ costly" in hidden
+
+
+async def test_without_a_review_the_results_say_how_to_ask_for_one(tmp_path):
+    from allmine_tui.ui.screens.results import ResultsScreen
+
+    match, path, _mine = reviewed_game(tmp_path)
+    from allmine_tui.reviews import review_path
+
+    review_path(path).unlink()
+    app = AllMineApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await app.push_screen(ResultsScreen(GameSession(match, path)))
+        await pilot.pause(0.2)
+        text = str(app.screen.query_one("#results-review").content)
+        assert "r: the coach reviews every decision" in text
