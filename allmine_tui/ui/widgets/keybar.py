@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ..text import safe
+from .draw import set_content
 
 
 class KeyBar(Static):
@@ -54,7 +55,7 @@ class ScreenKeys(Static):
                 "app." + binding.action if active.node is app else "screen." + binding.action)
             self._key(line, app.get_key_display(binding), binding.description, action)
         self._key(line, "^p", "palette", "app.command_palette")
-        self.update(line)
+        set_content(self, line)  # one line of a fixed size: drawn again without a layout pass
 
     @staticmethod
     def _key(line: Text, key: str, description: str, action: str) -> None:
