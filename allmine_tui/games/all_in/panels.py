@@ -112,10 +112,9 @@ class HandsPanel(MemoLines):
         letter.append(hand.letter, style=FOCUS if lit else "bold")
         letter.append(sep + "✓" if done else "", style="bold green")
         icon = Text(icon_text(hand.icon))
-        if taken and not done:
+        if taken and not done:  # (styles as spans: the padding after it is not struck)
             left = 1 if hand.icon == 2 else 0
-            icon = Text(icon_text(hand.icon), style="dim strike")
-            icon.append(f"→{left}", style="dim")
+            icon = Text.assemble((icon_text(hand.icon), "dim strike"), (f"→{left}", "dim"))
         cards = Text()
         for cell in hand.cells:
             if cell == sheet.golden_cell:

@@ -436,8 +436,8 @@ class AllInScreen(TableTexts, PlayScreen):
         elif mode == GOLDEN:
             if _changed(panel, (mode, tuple(self.choices), self.pick, active)):
                 items = self.choices + [None]
-                title = Text("GOLDEN DECK", style="bold reverse" if active else "bold")
-                title.append("  one card, free, on any empty space", style="dim")
+                title = Text.assemble(("GOLDEN DECK", "bold reverse" if active else "bold"),
+                                      ("  one card, free, on any empty space", "dim"))
                 note = Text("Enter or a second click: no Golden Deck card", style="dim") \
                     if self.pick == NO_CARD else None
                 panel.show_list(title, items, None if self.pick == NO_CARD else self.pick,

@@ -155,7 +155,11 @@ class TableTexts:
         card = self.selected if mode == PLACE else pick
         t.append_text(card_text(card))
         if mode == WRITE and card not in self.costs:
-            t.append(f" · {self._out_of_reach(card)}", style="bold")
+            cost = write_cost(card, view["revealed"])
+            me = view["players"][self.viewer]
+            have = me["chips_won"] - me["chips_spent"]
+            t.append(" · out of reach", style="bold")
+            t.append(f"\nit costs {chips_word(cost)}; you have {have or 'none'} left")
             return t
         if mode == WRITE:
             t.append(f" · {chips_word(self.costs[card])}")

@@ -196,11 +196,11 @@ class ChoicePanel(MemoLines):
 
     def show_list(self, title: Text, cards: list[int | None], cursor: int | None,
                   active: bool, note: Text | None = None) -> None:
-        """``cards``: the choices in order, None for "no card"; ``cursor``: the one under it."""
+        """``cards``: the choices in order, None for "no card"; ``cursor``: the one under it.
+        The choices take a second line when one is not enough."""
         self._mode = "list"
-        t = Text(no_wrap=True, overflow="crop")
-        t.append_text(title)
-        t.append("\n")
+        width = self._width()
+        rows: list[Text] = [Text(no_wrap=True, overflow="crop")]
         x = 0
         self._items = []
         for c in cards:
@@ -210,15 +210,16 @@ class ChoicePanel(MemoLines):
                 chunk.stylize("reverse" if active else "underline")
             else:
                 chunk = Text(" ") + label + Text(" ")
-            self._items.append((1, x, x + len(chunk.plain), c))
-            t.append_text(chunk)
-            t.append(" ")
-            x += len(chunk.plain) + 1
-        t.append("\n")
-        if note is not None:
-            t.append_text(note)
-        t.append("\n\n")
-        self.set_text(t)
+            w = len(chunk.plain)
+            if x and x + w > width and len(rows) < self.HEIGHT - 2:
+                rows.append(Text(no_wrap=True, overflow="crop"))
+                x = 0
+            self._items.append((len(rows), x, x + w, c))
+            rows[-1].append_text(chunk)
+            rows[-1].append(" ")
+            x += w + 1
+        lines = [title] + rows + ([note] if note is not None else [])
+        self.set_text(Text("\n", no_wrap=True, overflow="crop").join(lines))
 
     def on_click(self, event) -> None:
         event.stop()
