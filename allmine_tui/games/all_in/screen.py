@@ -305,16 +305,17 @@ class AllInScreen(TableTexts, PlayScreen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "undo" and self.live and not self._offer_undo:
             return False  # not listed; the key goes to undo_refused
-        if action == "confirm" and not self.live:
-            return False  # a replay or the final table: nothing to take or write
+        if action == "confirm" and self.mode not in CHOOSING + (SKIP,):
+            return False  # nothing to take or write (waiting, the table view, a replay...)
         return True
 
     def action_undo_refused(self) -> None:
         PlayScreen.action_undo(self)  # the reason it cannot, from the session
 
     def _sync_keys(self) -> None:
-        """The keys line lists u only while it can work: drawn again when that changes."""
-        offer = self._offer_undo
+        """The keys line lists u only while it can work, Enter only while there is something to
+        take or write: drawn again when that changes."""
+        offer = (self._offer_undo, self.mode in CHOOSING + (SKIP,))
         keys = self.__dict__.get("_keys_line")
         if keys is None or not keys.is_attached:
             keys = self._keys_line = next(iter(self.query(ScreenKeys)), None)

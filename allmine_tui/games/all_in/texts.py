@@ -84,8 +84,9 @@ class TableTexts:
                 t.append(f" pick{'s' if len(view['pickers']) == 1 else ''} from the Golden Deck ")
             else:
                 t.append("· writing ")
-            if done and len(names) > 1:
-                t.append(f"({', '.join(done)} done) ")
+            if done and len(names) > 1:  # (who: in the table)
+                waiting = len(view["pickers"]) if phase == "golden" else len(names)
+                t.append(f"({len(done)} of {waiting} done) ")
         if viewer is not None and len(self.match.humans) > 1 and self.live:
             t.append(f"· viewing as {names[viewer]} ", style="italic")
         return t
