@@ -4,7 +4,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
@@ -26,8 +26,7 @@ class FinalSheetsScreen(ModalScreen[None]):
     FinalSheetsScreen #final { width: 100%; height: 100%; background: $surface; }
     FinalSheetsScreen #final-title { height: 1; background: $primary-darken-2; padding: 0 1; }
     FinalSheetsScreen #final-middle { height: 1fr; }
-    FinalSheetsScreen #final-right { width: 1fr; height: 1fr; scrollbar-gutter: stable;
-                                     scrollbar-size-vertical: 1; }
+    FinalSheetsScreen #final-right { width: 1fr; height: 1fr; overflow: hidden hidden; }
     FinalSheetsScreen Button { width: 100%; }
     """
     MIN_SIZE = PlayScreen.MIN_SIZE
@@ -47,7 +46,7 @@ class FinalSheetsScreen(ModalScreen[None]):
             yield TextLines(id="final-title")
             with Horizontal(id="final-middle"):
                 yield SheetWidget(id="final-sheet")
-                with VerticalScroll(id="final-right", can_focus=False):
+                with Vertical(id="final-right"):
                     yield HandsPanel(id="final-hands")
                     yield TablePanel(id="final-table")
             yield Button("See the results  (Enter)", id="final-ok", variant="primary",
@@ -68,7 +67,7 @@ class FinalSheetsScreen(ModalScreen[None]):
         height = self.app.size.height - CHROME_H
         self.query_one(SheetWidget).set_table(ids, fitting_kind(ids, height))
         sheet_w = max(geometry(s, "tall").width for s in ids) + 1
-        self._panel_w = max(20, self.app.size.width - sheet_w - 1 - 2)
+        self._panel_w = max(20, self.app.size.width - sheet_w - 2)
 
     def _draw(self) -> None:
         match = self.session.match

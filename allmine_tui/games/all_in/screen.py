@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 
 from ...engine import Action, IllegalAction
 from ...ui.flow import Mode
@@ -88,8 +88,7 @@ class AllInScreen(TableTexts, PlayScreen):
     DEFAULT_CSS = """
     AllInScreen #board { height: 1fr; }
     AllInScreen #middle { height: 1fr; }
-    AllInScreen #right { width: 1fr; height: 1fr; scrollbar-size-vertical: 1;
-                         scrollbar-gutter: stable; }
+    AllInScreen #right { width: 1fr; height: 1fr; overflow: hidden hidden; }
     AllInScreen #game-log { height: 3; }
     """
     BINDINGS = [
@@ -126,15 +125,19 @@ class AllInScreen(TableTexts, PlayScreen):
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
+        # (the sizes are such that everything fits: no scrolling; a replay or the final table
+        # has nothing to choose, and no card chooser or prompt)
         with Vertical(id="board"):
             yield TopRow(id="top")
             with Horizontal(id="middle"):
                 yield SheetWidget(id="sheet")
-                with VerticalScroll(id="right", can_focus=False):
-                    yield ChoicePanel(id="choices")
+                with Vertical(id="right"):
+                    if self.live:
+                        yield ChoicePanel(id="choices")
                     yield HandsPanel(id="hands")
                     yield TablePanel(id="table")
-            yield PromptBar(id="prompt")
+            if self.live:
+                yield PromptBar(id="prompt")
 
     @property
     def live(self) -> bool:
@@ -142,8 +145,8 @@ class AllInScreen(TableTexts, PlayScreen):
         return self.flow.private_views
 
     def board_mounted(self) -> None:
-        if not self.live:  # nothing to choose or write: the table and the hands get the room
-            for widget in self.query("#choices, #prompt, #replay-hidden"):
+        if not self.live:  # the table lists what the replay's lines under the board would
+            for widget in self.query("#replay-hidden"):
                 widget.display = False
         self.__dict__.pop("_layout_key", None)
         self._fit()
@@ -170,7 +173,7 @@ class AllInScreen(TableTexts, PlayScreen):
                    *(geometry(s, kind).height for s in ids))
         log_h = max(LOG_MIN, min(LOG_MAX, height - fixed - need))
         sheet_w = max(geometry(s, "tall").width for s in ids) + 1  # its padding
-        panel_w = max(20, width - sheet_w - 1 - 2)  # the scroll bar's gutter, the padding
+        panel_w = max(20, width - sheet_w - 2)  # (the padding)
         return Layout(kind, log_h, hands, 1 + -(-view["n"] // columns), columns, sheet_w,
                       panel_w, width)
 
