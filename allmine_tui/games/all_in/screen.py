@@ -441,7 +441,7 @@ class AllInScreen(TableTexts, PlayScreen):
             if _changed(panel, (mode, tuple(self.choices), self.pick, active)):
                 items = self.choices + [None]
                 title = Text.assemble(("GOLDEN DECK", "bold reverse" if active else "bold"),
-                                      ("  one card, free, on any empty space", "dim"))
+                                      ("  free, on any empty space", "dim"))
                 note = Text("Enter or a second click: no Golden Deck card", style="dim") \
                     if self.pick == NO_CARD else None
                 panel.show_list(title, items, None if self.pick == NO_CARD else self.pick,
