@@ -4,6 +4,7 @@ from __future__ import annotations
 from ...engine.history import GameHistory, HistoryHooks, Timeline, round_rows
 from .cards import card_name
 from .rules import RULES
+from .sheets import space_names
 from .state import AllInState
 
 
@@ -16,12 +17,13 @@ def round_label(r: int) -> str:
 
 
 def _cell(sheet, cell: int) -> str:
-    row, col = sheet.cells[cell]
-    return f"r{row + 1}c{col + 1}"
+    """A space as the sheet shows it: the letters of its hands, row hand first ("A×F")."""
+    return space_names(sheet)[cell]
 
 
 def _written(_rnd: int, before: AllInState, state: AllInState, s: int) -> str:
-    """The card(s) written on the sheet in the round, where, and the hands it completed."""
+    """The card(s) written on the sheet in the round, where (the hands of the space), and the
+    hands it completed."""
     sheet = RULES.sheet(state, s)
     new = [c for c, card in enumerate(state.written[s])
            if card is not None and before.written[s][c] is None]
@@ -44,7 +46,7 @@ def hidden_cards(state: AllInState) -> list[str]:
     for s in range(state.n):
         written = sum(1 for c in state.written[s] if c is not None)
         line = (f"{{{s}}}: {written} cards on sheet {state.sheet_ids[s]}, "
-                f"{RULES.chips(state, s)} chips left")
+                f"chips: {state.chips_won[s]} won, {RULES.chips(state, s)} left")
         if state.choice[s] is not None:
             line += f"; writing {card_name(state.choice[s])}"
         out.append(line)

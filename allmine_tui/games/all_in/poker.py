@@ -19,6 +19,8 @@ from allmine_tui.games.all_in.cards import suit_of, value_of
 
 CATEGORY_NAMES = ("Nothing", "Pair", "Two Pair", "Three of a Kind", "Straight", "Full House",
                   "Four of a Kind", "Straight Flush")
+#: the same, short enough for narrow columns (the results' breakdown, the hands list at 100 columns)
+SHORT_NAMES = ("—", "Pair", "2 Pair", "Trips", "Straight", "Full H.", "Quads", "S.Flush")
 POINTS = (0, 2, 4, 6, 8, 10, 12, 14)
 
 NOTHING, PAIR, TWO_PAIR, THREE, STRAIGHT, FULL_HOUSE, FOUR, STRAIGHT_FLUSH = range(8)

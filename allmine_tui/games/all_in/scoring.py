@@ -3,7 +3,7 @@ the end of the game."""
 from __future__ import annotations
 
 from ...engine import Result
-from .poker import CATEGORY_NAMES, Evaluation, evaluate
+from .poker import SHORT_NAMES, Evaluation, evaluate
 from .sheets import Hand, Sheet, load_sheets
 from .state import AllInState
 from .views import Scoring, SheetScore
@@ -62,6 +62,8 @@ def game_result(state: AllInState) -> Result:
     most_chips = max(players[s]["unused_chips"] for s in tied)
     winners = [s for s in tied if players[s]["unused_chips"] == most_chips]
     table: list = []
+    # short cells, so that six players fit 100 columns: "S.Flush 14★" (the bonus is counted in
+    # the "Best hands ★" row)
     for letter in sc["letters"]:
         row = []
         for s, p in enumerate(players):
@@ -69,20 +71,17 @@ def game_result(state: AllInState) -> Result:
             if e is None:
                 row.append("—")
                 continue
-            text = f"{CATEGORY_NAMES[e.category]} {e.points}" if e.points else "—"
+            text = f"{SHORT_NAMES[e.category]} {e.points}" if e.points else "—"
             if s in sc["best"][letter]:
-                text += f" ★+{sheet_of(state, s).hands[_hand_index(state, s, letter)].bonus}"
+                text += "★"
             row.append(text)
         table.append((f"Hand {letter}", row))
     table.append(("Hands", [p["hand_points"] for p in players]))
-    table.append(("Best Scoring Hands", [p["bonus"] for p in players]))
+    table.append(("Best hands ★", [p["bonus"] for p in players]))
     table.append(("Unused chips", [p["unused_chips"] for p in players]))
     table.append(("Total", totals))
-    notes = ["★ marks a Best Scoring Hand (its bonus is added)."]
+    notes = ["★ a Best Scoring Hand: its bonus is in the row Best hands ★. Trips: Three of a "
+             "Kind; Full H.: Full House; Quads: Four of a Kind; S.Flush: Straight Flush."]
     if len(tied) > 1 and len(winners) < len(tied):
         notes.append("Equal totals: the player with more unused chips wins.")
     return Result(scores=totals, winners=winners, table=table, notes=notes)
-
-
-def _hand_index(state: AllInState, seat: int, letter: str) -> int:
-    return next(i for i, h in enumerate(sheet_of(state, seat).hands) if h.letter == letter)

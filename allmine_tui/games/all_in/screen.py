@@ -5,25 +5,44 @@ table view (viewer None) shows no sheet at all. Writing a card takes two steps o
 then the space, and two actions sent together when the player confirms the space: ("card", c)
 then ("place", cell). A Golden Deck card is ("golden", c), then ("card", c) only after a Joker,
 then ("place", cell); turning the Golden Deck down is ("decline").
+
+Drawing: the board is a handful of line widgets of fixed height. A view is drawn by ``_draw_all``
+and a key that only moves a cursor by ``_draw_choice``; each part is built only when what it is
+drawn from changed, and a line widget repaints only the lines that differ. The sizes (how the
+sheet is drawn, the log's height, one or two players a line in the table) follow the terminal
+alone (``_layout``), so nothing moves between the steps of a turn.
+
+In a replay or on the final table (a finished game: every sheet is open) the board shows the
+chosen seat's sheet, and the table lists what each seat had hidden at that point (chips left, a
+card being written), in place of the replay's lines under the board.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 
 from ...engine import Action, IllegalAction
+from ...ui.flow import Mode
 from ...ui.screens.play import PlayScreen
+from ...ui.widgets.draw import freeze
+from ...ui.widgets.keybar import ScreenKeys
 from ...ui.widgets.log import GameLog
 from .cards import is_joker, suit_of, value_of, write_cost
 from .final_sheets import FinalSheetsScreen
 from .panels import HandsPanel, TablePanel, best_hands, hands_through
-from .sheet_widget import SheetMarks, SheetWidget
+from .sheet_widget import SheetMarks, SheetWidget, fitting_kind, geometry
 from .sheets import get_sheet
-from .texts import (CARD_STEP, CHOOSING, CONTROLS, GOLDEN, JOKER, NO_CARD, OVER, PLACE, SKIP,
-                    SPACE_STEP, TABLE, WAIT, WRITE, TableTexts)
-from .widgets import ChoicePanel, PromptBar, TopRow, card_label, card_text
+from .texts import (CARD_STEP, CHOOSING, CONTROLS, GOLDEN, JOKER, NO_CARD, OVER, PLACE, REVIEW,
+                    SKIP, SPACE_STEP, TABLE, WAIT, WRITE, TableTexts)
+from .widgets import ChoicePanel, PromptBar, TopRow, card_label
+
+_UNSET = object()
+STATUS_H, TOP_H, PROMPT_H, KEYS_H = 1, 3, 1, 1
+LOG_MIN, LOG_MAX = 3, 10  # the log's height, its top border included
 
 
 def legal_cells_from_view(view: dict, any_empty: bool) -> list[int]:
@@ -41,14 +60,35 @@ def legal_cells_from_view(view: dict, any_empty: bool) -> list[int]:
     return [c for c in empty if any(written[n] is not None for n in sheet.neighbors[c])]
 
 
+@dataclass(frozen=True)
+class Layout:
+    """The board's sizes for one terminal size (see ``AllInScreen._layout``)."""
+
+    kind: str  # how the sheet is drawn: tall, stacked or compact
+    log_h: int
+    hands_h: int  # the hands list's lines (the most hands of a sheet at the table, a header)
+    table_h: int  # the table's lines
+    columns: int  # players a line in the table
+    sheet_w: int  # the sheet widget's width
+    panel_w: int  # the width of the text in the right pane
+    width: int  # the terminal's
+
+
+def _changed(widget, key) -> bool:
+    """Whether ``widget`` was last drawn from something other than ``key`` (and note ``key``):
+    a part is built again only when what it is drawn from changed."""
+    if widget.__dict__.get("_allin_key", _UNSET) == key:
+        return False
+    widget.__dict__["_allin_key"] = key
+    return True
+
+
 class AllInScreen(TableTexts, PlayScreen):
     CONTROLS = CONTROLS
     DEFAULT_CSS = """
     AllInScreen #board { height: 1fr; }
     AllInScreen #middle { height: 1fr; }
-    AllInScreen #sheet { height: 1fr; }
-    AllInScreen #right { width: 1fr; height: 1fr; scrollbar-size-vertical: 1;
-                         scrollbar-gutter: stable; }
+    AllInScreen #right { width: 1fr; height: 1fr; overflow: hidden hidden; }
     AllInScreen #game-log { height: 3; }
     """
     BINDINGS = [
@@ -61,6 +101,10 @@ class AllInScreen(TableTexts, PlayScreen):
         # priority like the arrows, so a fast burst of keys is handled in the order typed
         Binding("enter,space", "confirm", "Take / write", priority=True),
         Binding("escape,backspace", "back", "Back to the cards", show=False, priority=True),
+        # u is listed only while a take-back can work (check_action); otherwise the second
+        # binding answers the key with the reason
+        Binding("u", "undo", "Take back", priority=True),
+        Binding("u", "undo_refused", "", show=False, priority=True),
     ] + [Binding(str(i + 1), f"sheet({i})", f"Sheet {i + 1}", show=False, priority=True)
          for i in range(6)]
 
@@ -76,44 +120,85 @@ class AllInScreen(TableTexts, PlayScreen):
         "cursor": None,  # the space under the sheet cursor
         "shown_seat": 0,  # whose sheet is shown at the end
         "_key": None,
+        "_offer_undo": False,  # whether u is listed (a take-back can work now)
     }
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
+        # (the sizes are such that everything fits: no scrolling; a replay or the final table
+        # has nothing to choose, and no card chooser or prompt)
         with Vertical(id="board"):
             yield TopRow(id="top")
             with Horizontal(id="middle"):
                 yield SheetWidget(id="sheet")
-                with VerticalScroll(id="right", can_focus=False):
-                    yield ChoicePanel(id="choices")
+                with Vertical(id="right"):
+                    if self.live:
+                        yield ChoicePanel(id="choices")
                     yield HandsPanel(id="hands")
                     yield TablePanel(id="table")
-            yield PromptBar(id="prompt")
+            if self.live:
+                yield PromptBar(id="prompt")
+
+    @property
+    def live(self) -> bool:
+        """A game being played (not a replay or the final table of a finished one)."""
+        return self.flow.private_views
 
     def board_mounted(self) -> None:
+        if not self.live:  # the table lists what the replay's lines under the board would
+            for widget in self.query("#replay-hidden"):
+                widget.display = False
+        self.__dict__.pop("_layout_key", None)
         self._fit()
 
     def on_resize(self, _event) -> None:
         self._fit()
         self._draw_all()
 
+    def _layout(self) -> Layout:
+        """The sizes for this terminal: the sheet as tall as the board allows (boxes with lines
+        between rows, boxes stacked, or one-line spaces), the table one player a line when that
+        fits, the log whatever is left (3 to 10 lines)."""
+        width, height = self.app.size
+        view = self.match.view(None)
+        ids = [p["sheet"] for p in view["players"]]
+        hands = max(len(get_sheet(s).hands) for s in ids) + 1
+        fixed = STATUS_H + TOP_H + KEYS_H + (PROMPT_H if self.live else 0)
+        room = height - fixed - LOG_MIN
+        choices = ChoicePanel.HEIGHT if self.live else 0
+        columns = 1 if choices + hands + 1 + view["n"] <= room else 2
+        right = choices + hands + 1 + -(-view["n"] // columns)
+        kind = fitting_kind(ids, room)
+        need = max(right, geometry(ids[0], kind).height,
+                   *(geometry(s, kind).height for s in ids))
+        log_h = max(LOG_MIN, min(LOG_MAX, height - fixed - need))
+        sheet_w = max(geometry(s, "tall").width for s in ids) + 1  # its padding
+        panel_w = max(20, width - sheet_w - 2)  # (the padding)
+        return Layout(kind, log_h, hands, 1 + -(-view["n"] // columns), columns, sheet_w,
+                      panel_w, width)
+
     def _fit(self) -> None:
-        """The board keeps what it needs (a tall sheet fits from 30 rows); the log gets the rest."""
-        for log in self.query(GameLog):
-            log.styles.height = self._log_height()
+        layout = self._layout()
+        if self.__dict__.get("_layout_key") == layout:
+            return
+        self._layout_now = layout
+        self.__dict__["_layout_key"] = layout
+        # fixed heights: a first text never needs a layout pass (the viewer's first frame)
+        for widget, height in ((GameLog, layout.log_h), (HandsPanel, layout.hands_h),
+                               (TablePanel, layout.table_h)):
+            for node in self.query(widget):
+                if node.styles.height is None or node.styles.height.value != height:
+                    node.styles.height = height
         view = self.match.view(None)
         for sheet in self.query(SheetWidget):
-            sheet.set_table(p["sheet"] for p in view["players"])
+            sheet.set_table([p["sheet"] for p in view["players"]], layout.kind)
 
-    def _log_height(self) -> int:
-        return max(3, min(10, self.app.size.height - 32))
-
-    def _table_columns(self) -> int:
-        """Two players a line when one a line would not fit beside the sheet."""
-        view = self._view
-        height = self.app.size.height - 1 - 3 - 1 - self._log_height() - 1
-        hands = len(get_sheet(view["players"][0]["sheet"]).hands) + 1
-        return 1 if 5 + hands + 1 + view["n"] <= height else 2
+    @property
+    def layout_now(self) -> Layout:
+        layout = self.__dict__.get("_layout_now")
+        if layout is None:
+            layout = self._layout_now = self._layout()
+        return layout
 
     # -- deciding what the viewer may do -------------------------------------------------------
     @property
@@ -134,7 +219,7 @@ class AllInScreen(TableTexts, PlayScreen):
         view = self._view
         if view is None:
             return None
-        if view["phase"] == "over":
+        if view["phase"] == "over" and self.live:
             return min(self.shown_seat, view["n"] - 1)
         return self.viewer
 
@@ -145,6 +230,8 @@ class AllInScreen(TableTexts, PlayScreen):
         self.choices, self.costs, self.cells = [], {}, []
         if phase == "over":
             self.mode = OVER
+        elif not self.live:
+            self.mode = REVIEW if viewer is not None else TABLE
         elif viewer is None:
             self.mode = TABLE
         elif not legal:
@@ -181,6 +268,7 @@ class AllInScreen(TableTexts, PlayScreen):
                 self.pick = self.choices[0] if self.choices else None  # the cheapest
             if self.cursor not in self.cells:
                 self.cursor = self._first_cell()
+        self._offer_undo = self._undo_works()
         self._draw_all()
 
     def _first_cell(self) -> int | None:
@@ -195,72 +283,171 @@ class AllInScreen(TableTexts, PlayScreen):
         return min(self.cells, key=lambda c: (abs(sheet.cells[c][0] - r0)
                                               + abs(sheet.cells[c][1] - c0), sheet.cells[c]))
 
+    # -- taking a move back --------------------------------------------------------------------
+    def _undo_works(self) -> bool:
+        """Whether ``u`` can take something back now: a card chosen but not written yet (or a
+        Joker taken from the Golden Deck), or a card written while others are still writing and
+        nobody has moved since (people at other screens of a shared game). With bots, or in hot
+        seat, the last writer ends the round and the curtain passes on: nothing to take back."""
+        if not self.live or self.viewer is None or self.flow.state.mode is Mode.PEEK:
+            return False
+        if self.mode == PLACE:  # a card chosen is secret: taking it back changes nobody's view
+            return True
+        if self.mode == JOKER:  # a Joker taken shrinks the Golden Deck others may have seen
+            log = self.match.log
+            return bool(log) and log[-1][0] == self.viewer or \
+                self.match.undo_refusal(self.viewer) is None
+        if self.mode == WAIT:  # the viewer's card is the last move, and the phase goes on
+            view, log = self._view, self.match.log
+            me = view["players"][self.viewer]
+            return bool(log) and log[-1][0] == self.viewer and \
+                log[-1][1].kind in ("place", "decline") and me["done"] and \
+                (view["phase"] == "write" or self.viewer in view["pickers"])
+        return False
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "undo" and self.live and not self._offer_undo:
+            return False  # not listed; the key goes to undo_refused
+        if action == "confirm" and self.mode not in CHOOSING + (SKIP,):
+            return False  # nothing to take or write (waiting, the table view, a replay...)
+        return True
+
+    def action_undo_refused(self) -> None:
+        PlayScreen.action_undo(self)  # the reason it cannot, from the session
+
+    def _sync_keys(self) -> None:
+        """The keys line lists u only while it can work, Enter only while there is something to
+        take or write: drawn again when that changes."""
+        offer = (self._offer_undo, self.mode in CHOOSING + (SKIP,))
+        keys = self.__dict__.get("_keys_line")
+        if keys is None or not keys.is_attached:
+            keys = self._keys_line = next(iter(self.query(ScreenKeys)), None)
+        if keys is not None and keys.__dict__.get("_allin_undo", _UNSET) != offer:
+            keys.__dict__["_allin_undo"] = offer
+            if keys.is_mounted:
+                keys.draw()
+
     # -- drawing -------------------------------------------------------------------------------
     def _draw_all(self) -> None:
+        """Every part of the board from the view (each one skipped when it would not change)."""
+        if self._view is None or not self.is_attached:
+            return
+        self._draw_choice()
+        self._draw_table()
+        self._sync_keys()
+
+    def _draw_choice(self) -> None:
+        """The parts a cursor key can change: the top row, the sheet, the hands, the card
+        chooser and the prompt."""
         view = self._view
         if view is None or not self.is_attached:
             return
-        names, mode = self.names, self.mode
+        layout = self.layout_now
+        mode = self.mode
         seat = self._sheet_seat()
         players = view["players"]
         selected = self.selected
         preview = selected if mode in CHOOSING and not is_joker(selected or 0) else None
-        self.query_one(TopRow).show(view["revealed"], preview, self._preview_text(),
-                                    self._deck_info())
+        cursor = self.cursor if mode in CHOOSING else None
+        top = self.query_one(TopRow)
+        new = self._revealed_new()
+        said, info = self._preview_text(), self._deck_info()
+        key = (freeze(view["revealed"]), new, preview, said.plain, tuple(said.spans), info.plain,
+               tuple(info.spans), layout.width)
+        if _changed(top, key):
+            top.show(view["revealed"], new, preview, said, info, layout.width)
         sheet_widget = self.query_one(SheetWidget)
         hands = self.query_one(HandsPanel)
         if seat is None or players[seat]["written"] is None:
-            sheet_widget.show_message(Text.assemble(
-                ("SHEETS ARE PRIVATE\n\n", "bold"),
-                "Every player writes behind the curtain;\nnobody sees another sheet until the "
-                "final scoring.\n\n", ("p", "bold"), " lets a player peek at their own sheet."))
-            hands.display = False
+            if _changed(sheet_widget, "private"):
+                sheet_widget.show_message(Text.assemble(
+                    ("SHEETS ARE PRIVATE\n\n", "bold"),
+                    "Every player writes behind the curtain;\nnobody sees another sheet until "
+                    "the final scoring.\n\n", ("p", "bold"),
+                    " lets a player peek at their own sheet."))
+            if _changed(hands, "private"):
+                hands.set_text("")
         else:
             p = players[seat]
-            cursor = self.cursor if mode in CHOOSING else None
             marks = SheetMarks(legal=frozenset(self.cells), cursor=cursor, preview=preview,
-                               last=view.get("last_written") if seat == self.viewer else None,
+                               last=self._last_written(seat),
                                hands=hands_through(p["sheet"], cursor))
             sheet_widget.show_sheet(p["sheet"], p["written"], marks)
-            hands.display = True
-            sheet = get_sheet(p["sheet"])
-            whose = "your" if seat == self.viewer and mode != OVER else f"{names[seat]}'s"
-            best = best_hands(view)[seat] if mode == OVER else None
-            hands.show(p["sheet"], p["written"], p["completed"], view["first_round"], best,
-                       f"{whose} {card_label(sheet.golden)} sheet", cursor, preview)
-        self._show_choices()
-        self.query_one(TablePanel).show(view, names, self.viewer, seat if mode == OVER else None,
-                                        self._table_columns())
-        self.query_one(PromptBar).put(self._prompt())
+            best = self._best()[seat] if mode == OVER else None
+            key = (seat, p["sheet"], freeze(p["written"]), freeze(p["completed"]),
+                   freeze(view["first_round"]), freeze(best), cursor, preview, layout.panel_w)
+            if _changed(hands, key):
+                hands.show(p["sheet"], p["written"], p["completed"], view["first_round"], best,
+                           cursor, preview, layout.panel_w)
+        if self.live:
+            self._show_choices()
+            self.query_one(PromptBar).put(self._prompt())
+
+    def _draw_table(self) -> None:
+        view = self._view
+        layout = self.layout_now
+        seat = self._sheet_seat()
+        shown = seat if self.mode in (OVER, REVIEW) else None
+        views = None
+        if not self.live and view["phase"] != "over":  # a replay: every seat's hidden part
+            views = [self.match.view(s) for s in range(view["n"])]
+        table = self.query_one(TablePanel)
+        key = (freeze([(p["completed"], p["chips_won"], p["chips_spent"], p["done"])
+                       for p in view["players"]]), freeze(view["to_act"]), view["phase"],
+               freeze(view["pickers"]), self.viewer, shown, layout.columns, layout.panel_w,
+               freeze([(v["players"][s]["chips_spent"], v.get("choice"))
+                       for s, v in enumerate(views)]) if views else None)
+        if _changed(table, key):
+            table.show(view, self.names, self.viewer, shown, layout.columns, layout.panel_w,
+                       views)
+
+    def _best(self) -> list[dict[str, bool]]:
+        view = self._view
+        cached = self.__dict__.get("_best_cache")
+        key = id(view)
+        if cached is None or cached[0] != key:
+            cached = self._best_cache = (key, best_hands(view))
+        return cached[1]
+
+    def _last_written(self, seat: int) -> int | None:
+        """The space ``seat`` wrote last (marked "new" on their sheet): from the viewer's own
+        view, or at the end (every sheet open) from that seat's view."""
+        view = self._view
+        if seat == view.get("viewer"):
+            return view.get("last_written")
+        if view["phase"] == "over":
+            return self.match.view(seat).get("last_written")
+        return None
+
+    def _revealed_new(self) -> bool:
+        """The revealed cards are new until the viewer writes this round (on the table view and
+        in a replay: until anyone has)."""
+        view = self._view
+        if view["phase"] != "write" or not view["revealed"]:
+            return False
+        if self.live and self.viewer is not None:
+            return not view["players"][self.viewer]["done"]
+        return not any(p["done"] for p in view["players"])
 
     def _show_choices(self) -> None:
         panel = self.query_one(ChoicePanel)
         mode = self.mode
         active = self.step == CARD_STEP
         if mode in (WRITE, JOKER):
-            panel.show_matrix(self.costs, self.pick, active, "CARD" if mode == WRITE else "ANY")
+            if _changed(panel, (mode, freeze(self.costs), self.pick, active)):
+                panel.show_matrix(self.costs, self.pick, active, "CARD" if mode == WRITE
+                                  else "ANY")
         elif mode == GOLDEN:
-            items = self.choices + [None]
-            title = Text("GOLDEN DECK", style="bold reverse" if active else "bold")
-            title.append("  one card, free, on any empty space", style="dim")
-            note = Text("Enter or a second click: no Golden Deck card", style="dim") \
-                if self.pick == NO_CARD else None
-            panel.show_list(title, items, None if self.pick == NO_CARD else self.pick, active,
-                            note)
-        elif mode == PLACE:
-            t = Text("YOUR CARD  ", style="bold")
-            t.append_text(card_text(self.selected))
-            t.append("  is chosen: pick its space.")
-            panel.show_message(t)
-        elif mode == SKIP:
-            panel.show_message(Text("No empty space is linked to a card you wrote:\n"
-                                    "skip this round (Enter).", style="bold"))
-        elif mode == WAIT:
-            panel.show_message(Text("You have written this round.\nThe next round starts "
-                                    "when everyone has written.", style="italic"))
+            if _changed(panel, (mode, tuple(self.choices), self.pick, active)):
+                items = self.choices + [None]
+                title = Text.assemble(("GOLDEN DECK", "bold reverse" if active else "bold"),
+                                      ("  free, on any empty space", "dim"))
+                note = Text("Enter or a second click: no Golden Deck card", style="dim") \
+                    if self.pick == NO_CARD else None
+                panel.show_list(title, items, None if self.pick == NO_CARD else self.pick,
+                                active, note)
         else:
-            panel.show_message(Text(""))
-        panel.display = mode not in (TABLE, OVER)
+            panel.show_message(self._choice_message())
 
     # -- input ---------------------------------------------------------------------------------
     def _picking(self) -> bool:
@@ -274,7 +461,7 @@ class AllInScreen(TableTexts, PlayScreen):
         if self.mode == GOLDEN and self.pick == NO_CARD:
             i = len(self.choices) if delta > 0 else 0
         self.pick = self.choices[(i + delta) % len(self.choices)]
-        self._draw_all()
+        self._draw_choice()
 
     def action_arrow(self, dx: int, dy: int) -> None:
         if self.step == CARD_STEP and self._picking():
@@ -296,7 +483,7 @@ class AllInScreen(TableTexts, PlayScreen):
             v, s = value_of(pick), suit_of(pick)
             v, s = max(1, min(13, v + dx)), max(0, min(3, s + dy))
             self.pick = s * 13 + v - 1
-        self._draw_all()
+        self._draw_choice()
 
     def _move_cursor(self, dx: int, dy: int) -> None:
         sheet = self.sheet
@@ -315,7 +502,7 @@ class AllInScreen(TableTexts, PlayScreen):
                         best = (score, cell)
             if best is not None:  # nothing that way: the cursor stays
                 self.cursor = best[1]
-        self._draw_all()
+        self._draw_choice()
 
     def action_sheet(self, index: int) -> None:
         view = self._view
@@ -330,7 +517,7 @@ class AllInScreen(TableTexts, PlayScreen):
             self.notify("Your card is already chosen: u takes it back.", timeout=3)
         elif self._picking() and self.step == SPACE_STEP:
             self.step = CARD_STEP
-            self._draw_all()
+            self._draw_choice()
 
     def action_confirm(self) -> None:
         mode = self.mode
@@ -362,7 +549,7 @@ class AllInScreen(TableTexts, PlayScreen):
                             title="Out of reach", severity="warning")
             return
         self.step = SPACE_STEP
-        self._draw_all()
+        self._draw_choice()
 
     def write_at(self, cell: int) -> bool:
         """Write the selected card on ``cell``: every action it takes, sent at once."""
@@ -390,7 +577,7 @@ class AllInScreen(TableTexts, PlayScreen):
         return ok
 
     def on_sheet_widget_clicked(self, message: SheetWidget.Clicked) -> None:
-        if self.mode in (OVER, TABLE):
+        if self.mode in (OVER, TABLE, REVIEW):
             return
         if self.mode in (SKIP, WAIT):
             return self._not_now()
@@ -400,7 +587,7 @@ class AllInScreen(TableTexts, PlayScreen):
         if message.cell in self.cells and message.cell != self.cursor and \
                 self.mode in CHOOSING:
             self.cursor = message.cell
-            self._draw_all()
+            self._draw_choice()
 
     def on_choice_panel_picked(self, message: ChoicePanel.Picked) -> None:
         card = NO_CARD if message.card is None else message.card
@@ -413,7 +600,7 @@ class AllInScreen(TableTexts, PlayScreen):
         elif again or (self.mode == WRITE and card not in self.costs):
             self.take(card)  # a second click on a Joker or "no card"; a card out of reach
             return
-        self._draw_all()
+        self._draw_choice()
 
     def on_prompt_bar_clicked(self, _message: PromptBar.Clicked) -> None:
         if self.mode == SKIP:

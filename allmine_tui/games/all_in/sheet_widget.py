@@ -2,11 +2,19 @@
 Golden Card, starting spaces and the hand letters.
 
 One stable layout per sheet: the letters stand in margins around the grid (row hands at the left
-and, for a second hand in the same row, at the right; column hands above), so nothing the cursor
-draws ever covers them, and the widget is as wide as the widest sheet at the table, so nothing
-beside it moves between rounds. Drawn tall (3-line card spaces) when there is room, else compact
-(1-line spaces) with the same borders: light for a space, heavy for a legal one, double for the
-Golden Card, and ▶ ◀ outside the space under the cursor.
+and, for a second hand in the same row, at the right; column hands above, a second one below), so
+nothing the cursor draws ever covers them, and the widget is as wide as the widest sheet at the
+table, so nothing beside it moves between rounds. Every space is a box: light for a space, heavy
+for a legal one, double for the Golden Card, ▶ ◀ outside the space under the cursor, and "new" in
+the top edge of the card written last. Three heights, the first that fits:
+
+- ``tall``: boxes of three lines with a line of links between two rows;
+- ``stacked``: the same boxes, one row right under the other; a link between two rows is drawn
+  where their edges meet (┬ above, ┴ below), so a 6-row sheet keeps its boxes at 100×30;
+- ``compact``: boxes of one line (for terminals too short for the others).
+
+Two spaces of a row side by side are linked by ``──``; where a row holds two hands, the gap
+between them is left empty, so the end of one hand and the start of the next show.
 """
 from __future__ import annotations
 
@@ -14,13 +22,29 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from .sheets import get_sheet
-from .widgets import GOLD, LEGAL, QuietStatic, card_label, card_text
 from ...ui.widgets.player_input import PlayerInput
+from .sheets import get_sheet
+from .widgets import GOLD, LEGAL, MemoLines, card_label, card_text
 
 BOX_W = 5  # a card space: border, 3 characters ("10♥"), border
 HIGHLIGHT = "bold reverse"
 TRACE = "bold cyan"  # the lines of the hands through the cursor (a second cue to the letters)
+NEW = "new"  # the mark of the card written last, in the top edge of its box
+KINDS = ("tall", "stacked", "compact")
+
+# box corners and edges per kind of space: tl, tr, bl, br, horizontal, vertical
+BORDERS = {"golden": "╔╗╚╝═║", "legal": "┏┓┗┛━┃", "cursor": "┏┓┗┛━┃"}
+LIGHT = "┌┐└┘─│"
+# where a link meets a box edge (stacked sheets): (edge, link) -> (below the box, above it)
+JUNCTIONS = {
+    ("light", "light"): ("┬", "┴"), ("light", "double"): ("╥", "╨"),
+    ("heavy", "light"): ("┯", "┷"), ("heavy", "double"): ("╥", "╨"),
+    ("double", "light"): ("╤", "╧"), ("double", "double"): ("╦", "╩"),
+}
+
+
+def _edge_of(kind: str) -> str:
+    return {"golden": "double", "legal": "heavy", "cursor": "heavy"}.get(kind, "light")
 
 
 class _Canvas:
@@ -32,41 +56,57 @@ class _Canvas:
     def put(self, x: int, y: int, text: str, style: str = "") -> None:
         if not 0 <= y < self.h:
             return
+        row, styles = self.chars[y], self.styles[y]
         for i, ch in enumerate(text):
             if 0 <= x + i < self.w:
-                self.chars[y][x + i] = ch
-                self.styles[y][x + i] = style
+                row[x + i] = ch
+                styles[x + i] = style
 
     def put_text(self, x: int, y: int, text: Text) -> None:
+        base = str(text.style or "")
+        styles = [base] * len(text.plain)
+        for span in text.spans:
+            for i in range(span.start, min(span.end, len(styles))):
+                styles[i] = f"{styles[i]} {span.style}".strip()
         for i, ch in enumerate(text.plain):
-            style = str(text.style or "")
-            for span in text.spans:
-                if span.start <= i < span.end:
-                    style = f"{style} {span.style}".strip()
-            self.put(x + i, y, ch, style)
+            self.put(x + i, y, ch, styles[i])
+
+    def lines(self) -> list[Text]:
+        """Every line as wide as the canvas, so the drawing never changes width (a line drawn
+        before is taken from memory)."""
+        out = []
+        for y in range(self.h):
+            row, styles = self.chars[y], self.styles[y]
+            key = ("".join(row), tuple(styles))
+            line = _LINES.get(key)
+            if line is None:
+                line = Text(no_wrap=True, overflow="crop", end="")
+                x = 0
+                while x < self.w:
+                    j = x
+                    style = styles[x]
+                    while j < self.w and styles[j] == style:
+                        j += 1
+                    line.append(key[0][x:j], style=style or None)
+                    x = j
+                if len(_LINES) > 4096:
+                    _LINES.clear()
+                _LINES[key] = line
+            out.append(line)
+        return out
 
     def text(self) -> Text:
-        """Every line as wide as the canvas, so the drawing never changes width."""
-        out = Text(no_wrap=True, overflow="crop", end="")
-        for y in range(self.h):
-            if y:
-                out.append("\n")
-            row, styles = self.chars[y], self.styles[y]
-            x = 0
-            while x < self.w:
-                j = x
-                while j < self.w and styles[j] == styles[x]:
-                    j += 1
-                out.append("".join(row[x:j]), style=styles[x] or None)
-                x = j
-        return out
+        return Text("\n", no_wrap=True, overflow="crop", end="").join(self.lines())
+
+
+_LINES: dict[tuple, Text] = {}
 
 
 @dataclass(frozen=True)
 class Geometry:
-    """Where everything of one sheet goes, for one size (tall or compact, wide or narrow links)."""
+    """Where everything of one sheet goes, for one height (``kind``) and link width."""
 
-    tall: bool
+    kind: str
     wide: bool
     min_r: int
     min_c: int
@@ -79,8 +119,17 @@ class Geometry:
     top = 1  # the column letters
 
     @property
+    def tall(self) -> bool:
+        return self.kind != "compact"
+
+    @property
     def box_h(self) -> int:
-        return 3 if self.tall else 1
+        return 1 if self.kind == "compact" else 3
+
+    @property
+    def gap_y(self) -> int:
+        """Lines between two rows of boxes (where the links are drawn)."""
+        return 0 if self.kind == "stacked" else 1
 
     @property
     def gap_x(self) -> int:
@@ -93,20 +142,30 @@ class Geometry:
 
     @property
     def height(self) -> int:
-        return self.top + self.rows * (self.box_h + 1) - 1 + (1 if self.bottom_letters else 0)
+        step = self.box_h + self.gap_y
+        return self.top + self.rows * step - self.gap_y + (1 if self.bottom_letters else 0)
 
     def pos(self, rc: tuple[int, int]) -> tuple[int, int]:
         r, c = rc
         return (self.left + (c - self.min_c) * (self.box_w + self.gap_x),
-                self.top + (r - self.min_r) * (self.box_h + 1))
+                self.top + (r - self.min_r) * (self.box_h + self.gap_y))
 
 
-def geometry(sheet_id: str, tall: bool, wide: bool) -> Geometry:
+def geometry(sheet_id: str, kind: str = "tall", wide: bool = True) -> Geometry:
     sheet = get_sheet(sheet_id)
     rs = [r for r, _c in sheet.cells]
     cs = [c for _r, c in sheet.cells]
-    return Geometry(tall, wide, min(rs), min(cs), max(rs) - min(rs) + 1, max(cs) - min(cs) + 1,
+    return Geometry(kind, wide, min(rs), min(cs), max(rs) - min(rs) + 1, max(cs) - min(cs) + 1,
                     any(spot[2] == "bottom" for spot in _letter_spots(sheet).values()))
+
+
+def fitting_kind(sheet_ids, height: int, wide: bool = True) -> str:
+    """The tallest drawing in which every sheet of ``sheet_ids`` fits ``height`` lines."""
+    ids = list(sheet_ids)
+    for kind in KINDS[:-1]:
+        if all(geometry(s, kind, wide).height <= height for s in ids):
+            return kind
+    return KINDS[-1]
 
 
 def _letter_spots(sheet) -> dict[str, tuple[int, int, str]]:
@@ -130,10 +189,10 @@ def _letter_spots(sheet) -> dict[str, tuple[int, int, str]]:
     return spots
 
 
-@dataclass
+@dataclass(frozen=True)
 class SheetMarks:
-    """What to draw over a sheet: the legal spaces, the cursor and the card it would get, the card
-    written last and the hands to highlight (those through the cursor)."""
+    """What to draw over a sheet: the legal spaces, the cursor and the card it would get, the
+    card written last (marked "new") and the hands to highlight (those through the cursor)."""
 
     legal: frozenset = frozenset()
     cursor: int | None = None
@@ -142,16 +201,28 @@ class SheetMarks:
     hands: frozenset = frozenset()
 
 
-def render_sheet(sheet_id: str, written: list, marks: SheetMarks, tall: bool = True,
+def render_sheet(sheet_id: str, written: list, marks: SheetMarks, kind: str = "tall",
                  wide: bool = True) -> tuple[Text, list[tuple[int, int, int, int, int]]]:
     """The sheet as text, and each space's box (x0, y0, x1, y1, cell) for the mouse."""
+    lines, boxes = render_sheet_lines(sheet_id, written, marks, kind, wide)
+    return Text("\n", no_wrap=True, overflow="crop", end="").join(lines), boxes
+
+
+def render_sheet_lines(sheet_id: str, written: list, marks: SheetMarks, kind: str = "tall",
+                       wide: bool = True) -> tuple[list[Text], list[tuple[int, int, int, int, int]]]:
+    """``render_sheet`` line by line."""
     sheet = get_sheet(sheet_id)
-    g = geometry(sheet_id, tall, wide)
+    g = geometry(sheet_id, kind, wide)
     canvas = _Canvas(g.width, g.height)
     box_w, box_h, mid = g.box_w, g.box_h, g.box_w // 2
     golden = sheet.golden_cell
     lit = [h for h in sheet.hands if h.letter in marks.hands]
     traced = {frozenset(pair) for h in lit for pair in zip(h.cells, h.cells[1:])}
+    kinds: dict[int, str] = {}
+    contents: dict[int, tuple] = {}
+    for cell in range(len(sheet.cells)):
+        kinds[cell], contents[cell] = _space(sheet, cell, written, marks)
+    vertical = []
     for a, b in sheet.links:
         (xa, ya), (xb, yb) = g.pos(sheet.cells[a]), g.pos(sheet.cells[b])
         near_golden = golden in (a, b)
@@ -160,6 +231,8 @@ def render_sheet(sheet_id: str, written: list, marks: SheetMarks, tall: bool = T
             x0, x1 = min(xa, xb) + box_w, max(xa, xb)
             canvas.put(x0, ya + box_h // 2, ("═" if near_golden else "─") * (x1 - x0), style)
         elif xa == xb:
+            upper, lower = (a, b) if ya < yb else (b, a)
+            vertical.append((upper, lower, near_golden, style))
             for y in range(min(ya, yb) + box_h, max(ya, yb)):
                 canvas.put(xa + mid, y, "║" if near_golden else "│", style)
     for letter, (line, first, margin) in _letter_spots(sheet).items():
@@ -176,69 +249,103 @@ def render_sheet(sheet_id: str, written: list, marks: SheetMarks, tall: bool = T
     for cell, rc in enumerate(sheet.cells):
         x, y = g.pos(rc)
         boxes.append((x, y, x + box_w, y + box_h, cell))
-        card = sheet.golden if cell == golden else written[cell]
-        empty = card is None
-        if cell == golden:
-            kind, style = "golden", GOLD
-            label = card_label(card)
-            content = Text(("★" + label) if len(label) < 3 else label, style=GOLD)
-        elif cell == marks.cursor:
-            kind, style = "cursor", "bold"
-            if empty and marks.preview is not None:
-                content = card_text(marks.preview)
-                content.stylize("reverse")
-            elif empty:
-                content = Text("+", style=LEGAL)
-            else:
-                content = card_text(card)
-        elif not empty:
-            kind, style = "written", ""
-            content = card_text(card)
-            if cell == marks.last:
-                content.stylize("underline")
-        elif cell in marks.legal:
-            kind, style = "legal", LEGAL
-            content = Text("+", style=LEGAL)
-        else:
-            kind, style = "empty", "dim"
-            content = Text("")
-        _draw_box(canvas, x, y, g, kind, style, content, empty and cell in starts)
-    return canvas.text(), boxes
+        empty = cell != golden and written[cell] is None
+        _draw_box(canvas, x, y, g, kinds[cell], contents[cell], empty and cell in starts,
+                  cell == marks.last and not empty)
+    if g.kind == "stacked":  # the links between rows, where the edges of two boxes meet
+        for upper, lower, double, style in vertical:
+            x, y = g.pos(sheet.cells[upper])
+            link = "double" if double else "light"
+            down = JUNCTIONS[(_edge_of(kinds[upper]), link)][0]
+            up = JUNCTIONS[(_edge_of(kinds[lower]), link)][1]
+            canvas.put(x + mid, y + box_h - 1, down, style)
+            if not (lower == marks.last and written[lower] is not None):  # "new" keeps its edge
+                canvas.put(x + mid, y + box_h, up, style)
+    return canvas.lines(), boxes
 
 
-def _draw_box(canvas: _Canvas, x: int, y: int, g: Geometry, kind: str, style: str,
-              content: Text, start: bool) -> None:
+def _space(sheet, cell: int, written: list, marks: SheetMarks) -> tuple[str, tuple]:
+    """What kind of box a space gets, and what it shows inside: (text, style) pieces."""
+    if cell == sheet.golden_cell:
+        label = card_label(sheet.golden)
+        return "golden", ((("★" + label) if len(label) < 3 else label, GOLD),)
+    card = written[cell]
+    if cell == marks.cursor:
+        if card is None and marks.preview is not None:
+            return "cursor", ((card_label(marks.preview), _card_style(marks.preview) + " reverse"),)
+        return "cursor", (("+", LEGAL),) if card is None else ((card_label(card),
+                                                               _card_style(card)),)
+    if card is not None:
+        style = _card_style(card)
+        return "written", ((card_label(card), style + " underline" if cell == marks.last
+                            else style),)
+    if cell in marks.legal:
+        return "legal", (("+", LEGAL),)
+    return "empty", ()
+
+
+def _card_style(card: int) -> str:
+    return str(card_text(card).style)
+
+
+STYLES = {"golden": GOLD, "legal": LEGAL, "cursor": "bold", "written": "", "empty": "dim"}
+_STAMPS: dict[tuple, tuple] = {}
+
+
+def _draw_box(canvas: _Canvas, x: int, y: int, g: Geometry, kind: str, content: tuple,
+              start: bool, new: bool) -> None:
+    key = (kind, content, start, new, g.kind, g.box_w)
+    stamp = _STAMPS.get(key)
+    if stamp is None:
+        stamp = _STAMPS[key] = _stamp(g, kind, content, start, new)
+    put = canvas.put
+    for dx, dy, text, style in stamp:
+        put(x + dx, y + dy, text, style)
+
+
+def _stamp(g: Geometry, kind: str, content: tuple, start: bool, new: bool) -> tuple:
+    """A box as (dx, dy, text, style) pieces from its top-left corner."""
     w, inner = g.box_w, g.box_w - 2
-    content = content.copy()
-    if start and not g.tall:  # the starting dot shares the one line with the content
-        content = Text("•", style="bold") + content if len(content.plain) < inner else content
-    content.truncate(inner)
-    pad = inner - len(content.plain)
-    body = Text(" " * (pad // 2)) + content + Text(" " * (pad - pad // 2))
-    tl, tr, bl, br, hz, vt = {
-        "golden": "╔╗╚╝═║", "legal": "┏┓┗┛━┃", "cursor": "┏┓┗┛━┃",
-    }.get(kind, "┌┐└┘─│")
-    middle = y + 1 if g.tall else y
+    style = STYLES[kind]
+    if start and not g.tall and sum(len(t) for t, _s in content) < inner:
+        content = (("•", "bold"),) + content  # the starting dot shares the one line
+    pieces, used = [], 0
+    for text, piece_style in content:
+        text = text[:inner - used]
+        if text:
+            pieces.append((text, piece_style))
+            used += len(text)
+    pad = inner - used
+    tl, tr, bl, br, hz, vt = BORDERS.get(kind, LIGHT)
+    middle = 1 if g.tall else 0
+    out = []
     if g.tall:
-        canvas.put(x, y, tl + hz * inner + tr, style)
-        canvas.put(x, y + 2, bl + hz * inner + br, style)
+        out.append((0, 0, tl + hz * inner + tr, style))
+        out.append((0, 2, bl + hz * inner + br, style))
         if start:  # printed in the bottom-left corner of the space, as on paper
-            canvas.put(x + 1, y + 2, "•", "bold")
-    canvas.put(x, middle, vt, style)
-    canvas.put_text(x + 1, middle, body)
-    canvas.put(x + w - 1, middle, vt, style)
+            out.append((1, 2, "•", "bold"))
+        if new:  # the card written last: "new" in its top edge
+            out.append((1, 0, NEW, "bold"))
+    out.append((0, middle, "*" if new and not g.tall else vt, "bold" if new else style))
+    out.append((1, middle, " " * inner, ""))
+    dx = 1 + pad // 2
+    for text, piece_style in pieces:
+        out.append((dx, middle, text, piece_style))
+        dx += len(text)
+    out.append((w - 1, middle, vt, style))
     if kind == "cursor":
-        canvas.put(x - 1, middle, "▶", "bold")
-        canvas.put(x + w, middle, "◀", "bold")
+        out.append((-1, middle, "▶", "bold"))
+        out.append((w, middle, "◀", "bold"))
+    return tuple(out)
 
 
-class SheetWidget(QuietStatic):
-    """One player's sheet (see the module docstring). Clicking a space posts ``Clicked``;
-    hovering one posts ``Hovered`` (so the mouse moves the cursor too)."""
+class SheetWidget(MemoLines):
+    """One player's sheet (see the module docstring), drawn line by line: a cursor that moves
+    repaints only the lines it changes. Clicking a space posts ``Clicked``; hovering one posts
+    ``Hovered`` (so the mouse moves the cursor too)."""
 
     DEFAULT_CSS = """
-    SheetWidget { width: auto; min-width: 30; height: 1fr; padding: 0 1; text-wrap: nowrap;
-                  text-overflow: clip; }
+    SheetWidget { width: 32; height: 1fr; padding: 0 0 0 1; }
     """
 
     class Clicked(PlayerInput):
@@ -258,23 +365,31 @@ class SheetWidget(QuietStatic):
         self.marks = SheetMarks()
         self.message: Text | None = None
         self.table_sheets: tuple[str, ...] = ()
+        self.kind = "tall"
+        self.wide = True
         self._boxes: list[tuple[int, int, int, int, int]] = []
         self._hover: int | None = None
-        self._size_key: tuple | None = None
+        self._drawn: tuple | None = None
 
     # -- public API ------------------------------------------------------------------------
-    def set_table(self, sheet_ids) -> None:
-        """The sheets at the table: the widget is as wide as the widest of them."""
-        self.table_sheets = tuple(sheet_ids)
-        self._fix_width()
+    def set_table(self, sheet_ids, kind: str = "tall", wide: bool = True) -> None:
+        """The sheets at the table and how they are drawn (``kind``, see ``fitting_kind``): the
+        widget is as wide as the widest sheet."""
+        self.table_sheets = tuple(dict.fromkeys(sheet_ids))
+        self.wide = wide
+        self.kind = kind
+        width = max(geometry(s, "tall", wide).width for s in self.table_sheets)
+        width += self.styles.padding.left + self.styles.padding.right
+        if self.styles.width is None or self.styles.width.value != width:
+            self.styles.width = width
+        if self.sheet_id is not None:
+            self._draw()
 
     def show_sheet(self, sheet_id: str, written: list, marks: SheetMarks | None = None) -> None:
         """Draw ``written`` (one card or None per space) on the sheet ``sheet_id``."""
         self.sheet_id, self.written = sheet_id, list(written)
         self.marks = marks or SheetMarks()
         self.message = None
-        if sheet_id not in self.table_sheets:
-            self.set_table(self.table_sheets + (sheet_id,))
         self._draw()
 
     def show_message(self, message: Text | str) -> None:
@@ -282,36 +397,24 @@ class SheetWidget(QuietStatic):
         self.sheet_id, self.written, self.marks = None, None, SheetMarks()
         self.message = Text(message) if isinstance(message, str) else message
         self._boxes = []
-        self.put(self.message)
+        self._drawn = None
+        self.set_text(self.message)
 
     # -- drawing -----------------------------------------------------------------------------
-    def _wide(self) -> bool:
-        """Two-character links between spaces when the terminal is wide, one otherwise."""
-        return self.app.size.width >= 110
-
-    def _fits_tall(self) -> bool:
-        if self.sheet_id is None:
-            return True
-        height = self.size.height or 99
-        return geometry(self.sheet_id, True, self._wide()).height <= height
-
-    def _fix_width(self) -> None:
-        if self.table_sheets and self.is_attached:
-            wide = self._wide()
-            width = max(geometry(s, True, wide).width for s in self.table_sheets)
-            self.styles.width = width + self.styles.padding.left + self.styles.padding.right
-
-    def on_resize(self, _event) -> None:
-        key = (self._fits_tall(), self._wide())
-        if key[1] != (self._size_key or (None, None))[1]:
-            self._fix_width()
-        if self.sheet_id is not None and key != self._size_key:
-            self._draw()
-
     def _draw(self) -> None:
-        self._size_key = (self._fits_tall(), self._wide())
-        text, self._boxes = render_sheet(self.sheet_id, self.written, self.marks, *self._size_key)
-        self.put(text)
+        key = (self.sheet_id, tuple(self.written), self.marks, self.kind, self.wide)
+        if key == self._drawn:
+            return
+        self._drawn = key
+        boxes: dict = self.__dict__.setdefault("_boxes_of", {})
+
+        def build() -> list[Text]:
+            lines, boxes[(self.sheet_id, self.kind, self.wide)] = render_sheet_lines(
+                self.sheet_id, self.written, self.marks, self.kind, self.wide)
+            return lines
+
+        self.memo_lines(key, build)
+        self._boxes = boxes[(self.sheet_id, self.kind, self.wide)]
 
     # -- mouse ---------------------------------------------------------------------------------
     def _cell_at(self, event) -> int | None:

@@ -189,3 +189,18 @@ def get_sheet(sheet_id: str) -> Sheet:
     if sheet_id not in sheets:
         raise ValueError(f"unknown All In sheet {sheet_id!r} (known: {', '.join(sheets)})")
     return sheets[sheet_id]
+
+
+@cache
+def space_names(sheet) -> tuple[str, ...]:
+    """Per space, the letters of the hands it lies in, as the sheet shows them: the row hand's
+    letter, then the column hand's ("A×F"); a space in one hand only has one letter."""
+    out = []
+    for cell, hands in enumerate(sheet.hands_of_cell):
+        letters = []
+        for h in hands:
+            hand = sheet.hands[h]
+            rows = {sheet.cells[c][0] for c in hand.cells}
+            letters.append((0 if len(rows) == 1 else 1, hand.letter))
+        out.append("×".join(letter for _k, letter in sorted(letters)))
+    return tuple(out)

@@ -15,9 +15,11 @@ MAX_USEFUL_CHIPS = 8  # 6 value steps + a suit change reach any card
 
 
 def cell_name(sheet, cell: int) -> str:
-    """'row 2, column 3' (letters are kept for hands)."""
-    row, col = sheet.cells[cell]
-    return f"row {row + 1}, column {col + 1}"
+    """A space as the sheet shows it: the letters of the hands it lies in, the row's first
+    ('C×H'; the sheet prints hand letters, never row or column numbers)."""
+    from .sheets import space_names
+
+    return space_names(sheet)[cell]
 
 
 @dataclass

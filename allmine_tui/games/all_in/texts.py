@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from .cards import is_joker, write_cost
-from .sheets import get_sheet
+from .sheets import get_sheet, space_names
 from .widgets import card_label, card_text, chip_track, chips_word
 
 CONTROLS = """
@@ -21,29 +21,47 @@ CONTROLS = """
   moves the cursor too). Clicking any other space, or a card out of reach, says why not.
 - **What it would do:** the hands through the space under the cursor are marked (their letter
   reversed on the sheet, their lines drawn bold, ▶ in the hands list) with what each would
-  become with your card: **▲** a better combination, **=** no change. The line under the
-  revealed cards says which hands it completes and whether it surrounds your Golden Card.
+  become with your card: **▲** a better combination, **=** no change. The line beside the
+  revealed cards names the space by its hands (**A×F**: row hand A, column hand F) and says which
+  hands it completes and whether it surrounds your Golden Card.
+- **What just changed:** the two cards just revealed say **new** in their top edge until you
+  write; the card you wrote last says **new** in the top edge of its space (at the end, on every
+  sheet).
 - **No legal space:** the only move is to skip the round: *Enter* or click the prompt line.
 - **Golden Deck:** after you surround your Golden Card, choose one of its cards with ←/→ (or a
   click) and *Enter*, then any empty space. A Joker: *Enter* takes it, then choose any card.
   **✗ no card** turns the Golden Deck down (*Enter*, or a second click).
-- **The sheet:** ★ and a double border mark the printed Golden Card; • a starting space. Hand
-  letters stand beside their row (left, or right for a second hand in the same row) and above
-  their column. The hands list gives each hand's chip icon (♟1 = one chip to the first to
-  complete it, ♟♟2 = two to the first, one later; struck through once someone has taken it), its
-  Best-Scoring-Hand bonus, its cards and its best combination so far (✓ = you completed it).
+- **The sheet:** ★ and a double border mark the printed Golden Card; • a starting space. Spaces
+  side by side are linked by ──; rows one above the other by │ between them, or (on a shorter
+  terminal, boxes stacked) by ┬ ┴ where their edges meet. Where a row holds two hands, the gap
+  between them stays empty. Hand letters stand beside their row (left, or right for a second
+  hand in the same row) and above their column. The hands list gives each hand's chip icon
+  (♟1 = one chip to the first to complete it, ♟♟2 = two to the first, one later; struck through
+  once someone has taken it), its Best-Scoring-Hand bonus, its cards and its best combination
+  so far (✓ = you completed it).
+- **Chips:** beside the revealed cards, **●** a chip you still have, **○** one you spent. The
+  table counts the chips each player **won** (public) and, for you, how many are **left**
+  (others' are secret: **?**); at the end what is left is what the results count as unused.
 - **End of the game:** every sheet is opened: **1**–**6** (or ←/→) show each player's sheet with
   its scoring hands (★ = Best Scoring Hand); *Enter* goes on to the results.
-- **u** takes back the card you wrote until the last player of the round has written, **p**
-  lets a human peek at their own sheet between turns (behind the curtain), **q** goes back to
-  the menu (the game is saved after every move), **?** shows this help.
+- **u** takes back a card chosen but not written yet, or (a shared game, others still writing)
+  the card you wrote; it is listed on the keys line only when that can work: with bots, or in
+  hot seat, the last card of a round ends it and stands. **p** lets a human peek at their own
+  sheet between turns (behind the curtain), **q** goes back to the menu (the game is saved after
+  every move), **?** shows this help.
 """
 
-WRITE, PLACE, GOLDEN, JOKER, SKIP, WAIT, TABLE, OVER = (
-    "write", "place", "golden", "joker", "skip", "wait", "table", "over")
+WRITE, PLACE, GOLDEN, JOKER, SKIP, WAIT, TABLE, OVER, REVIEW = (
+    "write", "place", "golden", "joker", "skip", "wait", "table", "over", "review")
 CARD_STEP, SPACE_STEP = "card", "space"
 NO_CARD = -1  # the "no card" choice of the Golden Deck list
 CHOOSING = (WRITE, PLACE, GOLDEN, JOKER)
+
+
+def _names_list(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 class TableTexts:
@@ -66,39 +84,65 @@ class TableTexts:
                 t.append(f" pick{'s' if len(view['pickers']) == 1 else ''} from the Golden Deck ")
             else:
                 t.append("· writing ")
-            if done and len(names) > 1:
-                t.append(f"({', '.join(done)} done) ")
-        if phase != "golden":
-            t.append(f"· Golden Deck {view['golden_size']} ")
-        if viewer is not None and len(self.match.humans) > 1:
+            if done and len(names) > 1:  # (who: in the table)
+                waiting = len(view["pickers"]) if phase == "golden" else len(names)
+                t.append(f"({len(done)} of {waiting} done) ")
+        if viewer is not None and len(self.match.humans) > 1 and self.live:
             t.append(f"· viewing as {names[viewer]} ", style="italic")
         return t
 
     def _deck_info(self) -> Text:
+        """Right of the top row: the chips of the sheet shown, the Golden Deck, rounds left."""
         view = self._view
         t = Text()
-        seat = self.viewer
+        seat = self._sheet_seat()
+        over = view["phase"] == "over"
         if seat is not None and view["players"][seat]["chips_spent"] is not None:
             p = view["players"][seat]
-            t.append_text(chip_track(p["chips_won"] - p["chips_spent"], p["chips_spent"]))
-            t.append("\n")
+            t.append_text(chip_track(p["chips_won"] - p["chips_spent"], p["chips_spent"], over))
+        t.append("\n")
         t.append("Golden Deck ", style="bold")
         t.append(f"★{view['golden_size']}")
         left = view["deck_size"] // 2
-        if view["phase"] != "over":
-            t.append(" · last round" if not left else
-                     f" · {left} round{'s' if left != 1 else ''} after this")
+        t.append("\n")
+        if not over:
+            t.append("last round" if not left else
+                     f"{left} round{'s' if left != 1 else ''} after this", style="dim")
         return t
 
+    def _space_name(self, cell: int) -> str:
+        return space_names(self.sheet)[cell]
+
     def _preview_text(self) -> Text:
+        """Beside the card being written: its cost, its space and what writing it there does
+        (or, when nothing is being written, what the board shows)."""
         view, mode = self._view, self.mode
+        names = self.names
         if mode == OVER:
-            return Text("Game over: every sheet is open.\nKeys 1–%d show each player's sheet."
-                        % view["n"])
+            keys = "Tab or 1–%d" % view["n"] if not self.live else "1–%d" % view["n"]
+            return Text(f"Game over: every sheet is open.\n{keys}: whose sheet is shown.")
+        if mode == REVIEW:
+            seat = self.viewer
+            t = Text(f"{names[seat]}'s sheet", style="bold")
+            last = view.get("last_written")
+            p = view["players"][seat]
+            if last is not None and p["written"][last] is not None:
+                t.append("\nwrote last: ")
+                t.append_text(card_text(p["written"][last]))
+                t.append(f" on {self._space_name(last)}")
+            t.append("\nTab or 1–%d: another sheet" % view["n"], style="dim")
+            return t
         if mode == TABLE:
             return Text(f"Round {view['round']}/{view['rounds']}\nSheets are private.")
         if mode == WAIT:
-            return Text("You have written this round.", style="italic")
+            me = view["players"][self.viewer]
+            last = view.get("last_written")
+            if me["done"] and last is not None and me["written"][last] is not None:
+                t = Text("You wrote ")
+                t.append_text(card_text(me["written"][last]))
+                t.append(f" on {self._space_name(last)}.")
+                return t
+            return Text("Your sheet, while the others play.", style="italic")
         if mode == SKIP:
             return Text("No space you may write on:\nyou skip this round.", style="bold")
         pick, t = self.pick, Text()
@@ -112,17 +156,49 @@ class TableTexts:
         card = self.selected if mode == PLACE else pick
         t.append_text(card_text(card))
         if mode == WRITE and card not in self.costs:
-            t.append(f" · {self._out_of_reach(card)}", style="bold")
+            cost = write_cost(card, view["revealed"])
+            me = view["players"][self.viewer]
+            have = me["chips_won"] - me["chips_spent"]
+            t.append(" · out of reach", style="bold")
+            t.append(f"\nit costs {chips_word(cost)}; you have {have or 'none'} left")
             return t
         if mode == WRITE:
             t.append(f" · {chips_word(self.costs[card])}")
         elif mode in (GOLDEN, JOKER):
             t.append(" · Golden Deck, free")
         if self.cursor is not None and self.sheet is not None:
-            extra = self._effects(self.cursor)
-            if extra:
+            t.append(f" · on {self._space_name(self.cursor)}")
+            for extra in self._effects(self.cursor):
                 t.append(f"\n{extra}", style="bold")
         return t
+
+    def _choice_message(self) -> Text:
+        """The card chooser's place when there is nothing to choose."""
+        view, mode = self._view, self.mode
+        names = self.names
+        if mode == PLACE:
+            t = Text("YOUR CARD  ", style="bold")
+            t.append_text(card_text(self.selected))
+            t.append("  is chosen: pick its space.\n")
+            t.append("u takes the card back.", style="dim")
+            return t
+        if mode == SKIP:
+            return Text("No empty space is linked to a card you wrote:\n"
+                        "skip this round (Enter).", style="bold")
+        if mode in (WAIT, TABLE):
+            if view["phase"] == "golden":
+                pickers = [names[s] for s in view["to_act"]]
+                return Text(f"Golden Deck: {_names_list(pickers)} "
+                            f"pick{'s' if len(pickers) == 1 else ''} a card.", style="italic")
+            writing = [names[s] for s in view["to_act"]]
+            if not writing:
+                return Text("")
+            verb = "is" if len(writing) == 1 else "are"
+            return Text(f"Still to write: {_names_list(writing)}.\n"
+                        f"The next round starts when everyone has.", style="italic") \
+                if mode == WAIT else Text(f"{_names_list(writing)} {verb} still to write.",
+                                          style="italic")
+        return Text("")
 
     def _out_of_reach(self, card: int) -> str:
         cost = write_cost(card, self._view["revealed"])
@@ -131,7 +207,7 @@ class TableTexts:
         return (f"out of reach: {chips_word(cost)}, you have "
                 f"{chips_word(have) if have else 'no chips'}")
 
-    def _effects(self, cell: int) -> str:
+    def _effects(self, cell: int) -> list[str]:
         """What writing on ``cell`` would complete (hands, the ring around the Golden Card)."""
         view = self._view
         me = view["players"][self.viewer]
@@ -147,7 +223,7 @@ class TableTexts:
                 and cell in sheet.around_golden
                 and all(written[c] is not None for c in sheet.around_golden)):
             out.append("surrounds the Golden Card")
-        return ", ".join(out)
+        return out
 
     def _prompt(self) -> Text:
         mode, step = self.mode, self.step
@@ -173,8 +249,10 @@ class TableTexts:
         elif mode == TABLE:
             return Text("Table view: every sheet is private · p lets a player peek at their own "
                         "sheet", style="italic")
+        elif mode == REVIEW:
+            return Text("")
         else:
-            return Text("You have written this round; the others are still writing.",
+            return Text("Your card is written: wait for the others (q: menu, the game is saved).",
                         style="italic")
         return Text(text, style="bold")
 

@@ -3,39 +3,90 @@ row (revealed cards, the card being written, chips and the Golden Deck) and the 
 
 The sheet is in ``sheet_widget``, the hands and the public table in ``panels``. They draw views
 only (the dict ``RULES.view`` gives a seat, plus what the screen derives from it); no game state
-lives here. Colour is never the only cue: every card carries its suit symbol, legal spaces a
-heavy border and a "+", the cursor a ▶◀ pair or brackets, the Golden Card ★ and a double border.
+lives here. Each is one line widget (``TextLines``) of a fixed height: a new text repaints the
+lines that changed and never causes a layout pass. Colour is never the only cue: every card
+carries its suit symbol, legal spaces a heavy border and a "+", the cursor a ▶◀ pair or brackets,
+the Golden Card ★ and a double border, the cards just revealed and the card written last "new".
 """
 from __future__ import annotations
 
-from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Horizontal
-from textual.widgets import Static
+from collections import OrderedDict
+from typing import Callable
 
-from ...ui.widgets.cards import CardFace
-from .cards import SUIT_LETTERS, SUIT_SYMBOLS, is_joker, suit_of, value_name, value_of
+from rich.text import Text
+
+from ...ui.widgets.cards import Look, blank_lines, boxed
+from ...ui.widgets.lines import TextLines
 from ...ui.widgets.player_input import PlayerInput
+from .cards import SUIT_LETTERS, SUIT_SYMBOLS, is_joker, suit_of, value_name, value_of
 
 SUIT_STYLES = ("bold", "bold red", "bold bright_blue", "bold green")
 GOLD = "bold yellow"
 LEGAL = "bold green"
 
 
-class QuietStatic(Static):
-    """A Static that skips updates which would not change what it shows (each update costs a
-    layout pass)."""
+def fit(text: Text | str, width: int, pad: bool = True) -> Text:
+    """``text`` as one line of ``width`` cells: cut with … (and padded, unless ``pad`` is
+    False)."""
+    t = Text(text) if isinstance(text, str) else text.copy()
+    t.truncate(max(0, width), overflow="ellipsis", pad=pad)
+    return t
 
-    _shown: object = None
-    _extent: tuple | None = None
 
-    def put(self, content: Text) -> None:
-        if content == self._shown:
-            return
-        lines = content.plain.split("\n")
-        extent = (len(lines), max(len(line) for line in lines))
-        self.update(content, layout=extent != self._extent)  # same extent: no new layout
-        self._shown, self._extent = content, extent
+def lines_of(text: Text | str, height: int, width: int, pad: bool = True) -> list[Text]:
+    """``text`` as exactly ``height`` lines of at most ``width`` cells (never wrapped: cut with
+    …)."""
+    t = Text(text) if isinstance(text, str) else text
+    rows = list(t.split("\n", allow_blank=True)) if t.plain else []
+    rows = rows[:height] + [Text("")] * (height - len(rows[:height]))
+    return [fit(row, width, pad) for row in rows]
+
+
+class MemoLines(TextLines):
+    """A line widget that keeps the texts it drew last, by what they were drawn from: a cursor
+    that goes back to where it was redraws from memory, and a text shown again is not split
+    into lines again."""
+
+    MEMO = 64
+
+    def memo_text(self, key: object, build: Callable[[], Text]) -> bool:
+        """Show the text for ``key`` (built by ``build`` the first time); returns whether
+        anything changed on screen."""
+        memo = self.__dict__.setdefault("_memo", OrderedDict())
+        text = memo.get(key)
+        if text is None:
+            text = memo[key] = build()
+            if len(memo) > self.MEMO:
+                memo.popitem(last=False)
+        else:
+            memo.move_to_end(key)
+        return self.set_text(text)
+
+    def memo_lines(self, key: object, build: Callable[[], list[Text]]) -> bool:
+        """``memo_text`` for a text built line by line (its lines are kept as they are)."""
+
+        def joined() -> Text:
+            lines = build()
+            text = Text("\n", no_wrap=True, overflow="crop", end="").join(lines)
+            self._remember_split(text, lines)
+            return text
+
+        return self.memo_text(key, joined)
+
+    def _remember_split(self, text: Text, lines: list[Text]) -> None:
+        splits = self.__dict__.setdefault("_splits", OrderedDict())
+        splits[id(text)] = (text, lines)
+        if len(splits) > self.MEMO:
+            splits.popitem(last=False)
+
+    def _split(self, text: Text) -> list[Text]:  # (TextLines': the same Text splits once)
+        splits = self.__dict__.setdefault("_splits", OrderedDict())
+        hit = splits.get(id(text))
+        if hit is not None and hit[0] is text:
+            return hit[1]
+        lines = TextLines._split(text)
+        self._remember_split(text, lines)
+        return lines
 
 
 # -- cards as text ---------------------------------------------------------------------------
@@ -78,7 +129,7 @@ def hand_cards(sheet, written: list, hand) -> list[int]:
 
 
 # -- choosing the card -----------------------------------------------------------------------
-class ChoicePanel(QuietStatic):
+class ChoicePanel(MemoLines):
     """The cards the viewer may write now, always 5 lines high (nothing below it moves).
 
     ``show_matrix``: a 4 × 13 grid (suits × values); every card the viewer can make shows its chip
@@ -87,8 +138,9 @@ class ChoicePanel(QuietStatic):
     Clicking a card posts ``Picked`` (``card`` None: "no card")."""
 
     DEFAULT_CSS = """
-    ChoicePanel { height: 5; padding: 0 1; text-wrap: nowrap; text-overflow: clip; }
+    ChoicePanel { height: 5; padding: 0 1; }
     """
+    HEIGHT = 5
     LABEL_W = 5
     COL_W = 3
     NO_CARD = "✗ no card"
@@ -106,11 +158,20 @@ class ChoicePanel(QuietStatic):
     def show_message(self, message: Text | str) -> None:
         self._mode = "message"
         self._items = []
-        self.put(message if isinstance(message, Text) else Text(message))
+        message = Text(message) if isinstance(message, str) else message
+        self.set_text(Text("\n").join(lines_of(message, self.HEIGHT, self._width(), pad=False)))
+
+    def _width(self) -> int:
+        return max(1, self.content_size.width or 44)
 
     def show_matrix(self, costs: dict[int, int], cursor: int | None, active: bool,
                     label: str = "CARD") -> None:
         self._mode = "matrix"
+        key = ("matrix", tuple(sorted(costs.items())), cursor, active, label)
+        self.memo_text(key, lambda: self._matrix(costs, cursor, active, label))
+
+    def _matrix(self, costs: dict[int, int], cursor: int | None, active: bool,
+                label: str) -> Text:
         t = Text(no_wrap=True, overflow="crop")
         t.append(f"{label:<{self.LABEL_W - 1}}", style="bold reverse" if active else "bold")
         t.append(" ")
@@ -131,15 +192,15 @@ class ChoicePanel(QuietStatic):
                     t.append(" · ", style="dim")
                 else:
                     t.append(f" {cost} ", style=SUIT_STYLES[suit] if cost == 0 else "")
-        self.put(t)
+        return t
 
     def show_list(self, title: Text, cards: list[int | None], cursor: int | None,
                   active: bool, note: Text | None = None) -> None:
-        """``cards``: the choices in order, None for "no card"; ``cursor``: the one under it."""
+        """``cards``: the choices in order, None for "no card"; ``cursor``: the one under it.
+        The choices take a second line when one is not enough."""
         self._mode = "list"
-        t = Text(no_wrap=True, overflow="crop")
-        t.append_text(title)
-        t.append("\n")
+        width = self._width()
+        rows: list[Text] = [Text(no_wrap=True, overflow="crop")]
         x = 0
         self._items = []
         for c in cards:
@@ -149,14 +210,16 @@ class ChoicePanel(QuietStatic):
                 chunk.stylize("reverse" if active else "underline")
             else:
                 chunk = Text(" ") + label + Text(" ")
-            self._items.append((1, x, x + len(chunk.plain), c))
-            t.append_text(chunk)
-            t.append(" ")
-            x += len(chunk.plain) + 1
-        if note is not None:
-            t.append("\n")
-            t.append_text(note)
-        self.put(t)
+            w = len(chunk.plain)
+            if x and x + w > width and len(rows) < self.HEIGHT - 2:
+                rows.append(Text(no_wrap=True, overflow="crop"))
+                x = 0
+            self._items.append((len(rows), x, x + w, c))
+            rows[-1].append_text(chunk)
+            rows[-1].append(" ")
+            x += w + 1
+        lines = [title] + rows + ([note] if note is not None else [])
+        self.set_text(Text("\n", no_wrap=True, overflow="crop").join(lines))
 
     def on_click(self, event) -> None:
         event.stop()
@@ -176,74 +239,109 @@ class ChoicePanel(QuietStatic):
 
 
 # -- the top row: revealed cards, the card being written, the Golden Deck and chips ------------
-class TopRow(Horizontal):
+CAPTION_W = 10
+CARD_W = 7
+ARROW_W = 3
+INFO_W = 26
+NEW_LOOK = Look(box="heavy", border=("warning", 1.0))
+LEGAL_LOOK = Look(border=("success", 1.0))
+BLANK_LOOK = Look(border=("foreground", 0.15), bold=False, muted=True)
+
+
+_FACES: dict[tuple, list[Text]] = {}
+
+
+class TopRow(MemoLines):
+    """Three lines: the two revealed cards ("new" in their top edge until the viewer writes),
+    the card being written, what writing it would do, and the viewer's chips and the Golden
+    Deck (right)."""
+
     DEFAULT_CSS = """
-    TopRow { height: 3; }
-    TopRow .caption { width: 9; height: 3; content-align: left middle; text-style: bold;
-                      padding-left: 1; }
-    TopRow .arrow { width: 3; height: 3; content-align: center middle; }
-    TopRow #preview-text { width: 1fr; height: 3; padding-left: 1; content-align: left middle; }
-    TopRow #deck-info { width: auto; max-width: 40; height: 3; padding: 0 1;
-                        content-align: right middle; }
+    TopRow { height: 3; width: 1fr; }
     """
 
-    def compose(self) -> ComposeResult:
-        yield Static("REVEALED", classes="caption", id="revealed-caption")
-        yield CardFace(id="revealed-0")
-        yield CardFace(id="revealed-1")
-        yield Static("→", classes="arrow", id="preview-arrow")
-        yield CardFace(id="preview")
-        yield QuietStatic(id="preview-text")
-        yield QuietStatic(id="deck-info")
-
-    _cards: tuple | None = None
-
-    def show(self, revealed: list[int], preview: int | None, preview_text: Text,
-             info: Text) -> None:
-        self.query_one("#preview-text", QuietStatic).put(preview_text)
-        self.query_one("#deck-info", QuietStatic).put(info)
-        if (tuple(revealed), preview) == self._cards:
-            return
-        self._cards = (tuple(revealed), preview)
-        for i in range(2):
-            face = self.query_one(f"#revealed-{i}", CardFace)
-            if i < len(revealed):
-                face.set_card(card_text(revealed[i]), revealed[i], classes={"-blank": False},
-                              tooltip=card_label(revealed[i]))
+    def _face(self, card: int | None, look: Look, title: str = "") -> list[Text]:
+        key = (card, look, title, self.app.theme)
+        face = _FACES.get(key)
+        if face is None:
+            if card is None:
+                face = list(boxed(self.app, Text("·", style="dim"), CARD_W, 3, look).split("\n"))
             else:
-                face.set_card(Text("·", style="dim"), None, classes={"-blank": True})
+                face = list(boxed(self.app, card_text(card), CARD_W, 3, look,
+                                  title=title).split("\n"))
+            if len(_FACES) > 1024:
+                _FACES.clear()
+            _FACES[key] = face
+        return face
+
+    def show(self, revealed: list[int], new: bool, preview: int | None, preview_text: Text,
+             info: Text, width: int) -> None:
+        key = (tuple(revealed), new, preview, preview_text.plain, tuple(preview_text.spans),
+               str(preview_text.style), info.plain, tuple(info.spans), width)
+        self.memo_text(key, lambda: self._build(revealed, new, preview, preview_text, info,
+                                                width))
+
+    def _build(self, revealed: list[int], new: bool, preview: int | None, preview_text: Text,
+               info: Text, width: int) -> Text:
+        faces = []
+        for i in range(2):
+            if i < len(revealed):
+                faces.append(self._face(revealed[i], NEW_LOOK if new else Look(),
+                                        "new" if new else ""))
+            else:
+                faces.append(self._face(None, BLANK_LOOK))
         # the card being written keeps its place when there is none (nothing beside it moves)
-        face = self.query_one("#preview", CardFace)
-        if preview is None:
-            face.set_card(Text(" "), None, classes={"-legal": False, "-blank": True})
-        else:
-            face.set_card(card_text(preview), preview, classes={"-legal": True, "-blank": False})
+        chosen = blank_lines(CARD_W) if preview is None else self._face(preview, LEGAL_LOOK)
+        text_w = max(8, width - CAPTION_W - 2 * CARD_W - ARROW_W - CARD_W - 1 - INFO_W - 1)
+        texts = lines_of(preview_text, 3, text_w)
+        infos = lines_of(info, 3, INFO_W)
+        caption = [Text(""), Text(" REVEALED", style="bold"), Text("")]
+        out = []
+        for y in range(3):
+            line = Text(no_wrap=True, overflow="crop")
+            line.append_text(fit(caption[y], CAPTION_W))
+            line.append_text(faces[0][y])
+            line.append_text(faces[1][y])
+            line.append(" → " if y == 1 and preview is not None else "   ")
+            line.append_text(chosen[y])
+            line.append(" ")
+            line.append_text(texts[y])
+            info_line = infos[y]
+            info_line.rstrip()
+            line.append_text(Text(" " * (INFO_W - info_line.cell_len)) + info_line)
+            out.append(line)
+        return Text("\n").join(out)
 
 
-def chip_track(available: int, spent: int) -> Text:
-    """●●●○○: chips still to spend, then chips already spent (crossed out on paper)."""
+def chip_track(available: int, spent: int, over: bool = False) -> Text:
+    """●●●○○: chips still to spend, then chips already spent (crossed out on paper); the words
+    say it too ("2 left" / at the end "2 unused", as the results count them)."""
     t = Text("chips ", style="bold")
-    t.append("●" * available, style="bold yellow")
-    t.append("○" * spent, style="dim")
     if not available and not spent:
-        t.append("none yet", style="dim")
-    else:
-        t.append(f" {available} to spend", style="bold")
-        if spent:
-            t.append(f", {spent} spent", style="dim")
+        t.append("none won yet", style="dim")
+        return t
+    if available + spent <= 10:
+        t.append("●" * available, style="bold yellow")
+        t.append("○" * spent, style="dim")
+        t.append(" ")
+    t.append(f"{available} {'unused' if over else 'left'}", style="bold")
+    if available + spent > 10 and spent:
+        t.append(f", {spent} spent", style="dim")
     return t
 
 
-class PromptBar(QuietStatic):
+class PromptBar(TextLines):
     """One line saying what to do now; clickable when it offers a single action (skip)."""
 
     DEFAULT_CSS = """
-    PromptBar { height: 1; padding: 0 1; background: $boost; text-wrap: nowrap;
-                text-overflow: ellipsis; }
+    PromptBar { height: 1; width: 1fr; padding: 0 1; background: $boost; }
     """
 
     class Clicked(PlayerInput):
         pass
+
+    def put(self, text: Text) -> None:
+        self.set_text(fit(text, max(1, self.content_size.width or 98), pad=False))
 
     def on_click(self, event) -> None:
         event.stop()

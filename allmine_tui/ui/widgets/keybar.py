@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ..text import safe
+from .draw import set_content
 
 
 class KeyBar(Static):
@@ -65,7 +66,8 @@ class ScreenKeys(Static):
                 "app." + binding.action if active.node is app else "screen." + binding.action)
             entries.append((app.get_key_display(binding), binding.description, action))
         entries.append(("^p", "palette", "app.command_palette"))
-        self.update(self.fitted(entries, max(20, self.size.width or app.size.width - 2)))
+        # one line of a fixed size: drawn again without a layout pass
+        set_content(self, self.fitted(entries, max(20, self.size.width or app.size.width - 2)))
 
     @classmethod
     def fitted(cls, entries: list[tuple[str, str, str]], room: int) -> Text:
