@@ -11,7 +11,7 @@ from screen_text import screen_lines, screen_text
 
 from allmine_tui.engine import Action, Match, Seat
 from allmine_tui.games.mine_all_mines.choices import SHORT
-from allmine_tui.games.mine_all_mines.screen import MineAllMinesScreen, short_dwarf
+from allmine_tui.games.mine_all_mines.screen import MineAllMinesScreen, RoundNotice, short_dwarf
 from allmine_tui.games.mine_all_mines.widgets import MinesGeometry, MinesPanel
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
@@ -56,14 +56,20 @@ async def test_one_human_plays_a_whole_game_by_keys():
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.1)
-        for step in range(1500):
+        decisions = 0  # Ann's, counted (the loop's steps depend on how long the bots take)
+        for _step in range(1500):
             screen = app.screen
             if isinstance(screen, ResultsScreen):
                 break
+            if isinstance(screen, RoundNotice):  # a new round: Enter goes on
+                await pilot.pause(0.05)
+                await pilot.press("enter")
+                continue
             game = game_screen(app)
             if game is screen and 0 in match.to_act():
                 before = len(match.log)
-                await take_a_turn_step(pilot, game, step)
+                await take_a_turn_step(pilot, game, decisions)
+                decisions += 1
                 await pilot.pause(0.01)
                 if match.state.phase != "over" and 0 in match.to_act():
                     # still Ann's turn: either a move was made or the menu went a level deeper

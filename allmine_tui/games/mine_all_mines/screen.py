@@ -2,6 +2,7 @@
 and cards, your dwarves, and a menu of the moves you may make now."""
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 from rich.text import Text
@@ -11,7 +12,10 @@ from textual.binding import Binding
 from ...engine import Action, IllegalAction
 from ...engine.names import short_names
 from ...ui.flow import ReplayFlow
+from ...ui.screens.curtain import input_grace
+from ...ui.screens.notice import NoticeScreen
 from ...ui.screens.play import PlayScreen
+from ...ui.textual_internals import event_clock
 from ...ui.widgets.draw import freeze, set_content
 from ...ui.widgets.keybar import ScreenKeys
 from ...ui.widgets.lines import TextLines
@@ -19,6 +23,7 @@ from ...ui.widgets.log import GameLog
 from .choices import (END_LABEL, SHORT, LastTurn, Unplayable, blocked_dwarves, last_turn,
                       menu_items, move_hint, path, targets, undone_label)
 from .data import GEM_NAMES
+from .state import DISCARDS
 from .labels import GEM_STYLES
 from .widgets import (Board, Bottom, HandLine, HintLine, MarketPanel, MinesPanel, MovesMenu,
                       PlayersPanel, QuietLog, Side)
@@ -73,6 +78,52 @@ PHASE_HINTS = {"play": "[ ++ ] where a dwarf may go · [ ▶▶ ] where the line
                "lamp": "Gems on the Lamp score 1 VP each at the end and stay there."}
 MENU_TITLES = {"play": "Play one dwarf:", "steal": "Steal:", "lamp": "Your new Lamp:",
                "act": "Then, if you like, in any order:"}
+
+
+class RoundNotice(NoticeScreen):
+    """A new round, as a moment of its own: shown to everyone before its first turn, it waits
+    for a key typed once it is on screen. Keys typed before (the last player of a round is the
+    first of the next: a second Enter meant for the old round) are dropped, as at the curtain."""
+
+    def __init__(self, title: str, body) -> None:
+        super().__init__(title, body)
+        self._input_since = math.inf
+
+    def on_screen_resume(self) -> None:
+        """Shown (pushed, or uncovered again): keys count from now, after the grace (which
+        also covers the few milliseconds before it is painted)."""
+        self._input_since = event_clock() + input_grace()
+
+    def on_screen_suspend(self) -> None:
+        self._input_since = math.inf  # covered (e.g. by the "please enlarge" message)
+
+    def accepts_input(self, event) -> bool:
+        if getattr(event, "key", None) == "ctrl+q":
+            return True
+        return getattr(event, "time", 0.0) >= self._input_since
+
+
+def round_notice(events: list, view: dict, names: list[str]) -> RoundNotice | None:
+    """The notice of a new round, when ``events`` (a move's) began one; from the table view
+    (``view``) and the public log lines only."""
+    started = [e for e in events if e.kind == "round" and "First Player" in e.text]
+    if not started or view["phase"] == "over":
+        return None
+    first = names[view["first"]]
+    ended = view["round"] - 1
+    aside = DISCARDS[view["n"]]
+    body = Text()
+    body.append(f"{first}", style="bold")
+    body.append(f" now holds the First Player tile (passed to the right: the last player of "
+                f"round {ended}) and plays first.\n")
+    body.append(f"Everyone takes back all 7 dwarves and sets {aside} aside at random: "
+                f"{7 - aside} in hand. The mines are empty again, the Dealers and Blacksmiths "
+                f"are back, and used Support cards (✗) work again. Gems, cards and the "
+                f"Marketplace's gems stay.\n\n")
+    body.append("VP so far: ", style="bold")
+    body.append("  ·  ".join(f"{name} {vp}" for name, vp in zip(names, view["vp"])))
+    return RoundNotice(f"Round {ended} of {view['rounds_total']} is over: round {view['round']} "
+                       f"begins", body)
 
 
 class MineAllMinesScreen(PlayScreen):
@@ -214,6 +265,12 @@ class MineAllMinesScreen(PlayScreen):
         if top and not menu.prefix and cursor < len(menu.entries()):  # (deeper, set_items keeps it)
             menu.cursor = cursor
             menu.refresh_lines()
+
+    def interlude(self, events: list) -> RoundNotice | None:
+        """A new round is shown to everyone before its first turn (see ``RoundNotice``)."""
+        if self.looking_back:
+            return None
+        return round_notice(events, self.match.view(None), self.names)
 
     def _waiting_text(self, view: dict, viewer: int | None) -> Text:
         if self.looking_back:
