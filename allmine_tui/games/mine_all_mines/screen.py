@@ -67,6 +67,13 @@ CONTROLS = """
   this round; on a crowded line the Traders share one entry, **Trader Di Sa**, and the Mine Cart
   reads **Cart**) and achievements (**★**, or their number when the line is full: their names
   stand on the ACHIEVEMENTS line); **▶** marks whose turn it is and **⚑** the First Player.
+- **What the last turn changed** stands out until the next player's first move: **»Ru·An«**
+  the dwarf it played (on the mines; beside Dealer or Blacksmith for those), **▲**/**▼** after
+  a gem count that went up or down (and the Lamp), **•** before a card bought or an achievement
+  claimed (after the count of a Jewelry kind). The log tells the same in words.
+- **A new round** begins with a notice for everyone (who plays first, the VP so far): Enter
+  goes on. Keys typed before it appeared are dropped, so a key meant for the last turn of a
+  round never plays a dwarf of the next.
 - **p** lets a person peek at their own dwarves between turns (behind the curtain), **q** returns
   to the menu (the game is saved after every move), **?** shows this help.
 """
