@@ -4,7 +4,8 @@ from __future__ import annotations
 from ...engine.history import GameHistory, HistoryHooks, Timeline, round_rows
 from .data import load
 from .rules import RULES
-from .state import MineAllMinesState, dwarf_name
+from .choices import SHORT
+from .state import MineAllMinesState
 
 def round_of(state: MineAllMinesState) -> int:
     return state.round_no
@@ -49,14 +50,19 @@ def history(timeline: Timeline) -> GameHistory:
                                     "claimed (★ an achievement)."])
 
 
+def _dwarves(ds: list) -> str:
+    """Dwarves as the table names them: Dealer, Blacksmith, and the miners by gem (Di Sa Ru Em
+    Go), so that a seat's line fits the replay's 100 columns."""
+    return ", ".join(DWARF_WORDS[d] if d in DWARF_WORDS else SHORT[d] for d in ds) or "none"
+
+
+DWARF_WORDS = {"dealer": "Dealer", "blacksmith": "Blacksmith"}
+
+
 def hidden_cards(state: MineAllMinesState) -> list[str]:
     """Per seat: the dwarves still in hand and the ones set aside at random this round."""
-    out = []
-    for s in range(state.n):
-        hand = ", ".join(dwarf_name(d) for d in state.hands[s]) or "none"
-        aside = ", ".join(dwarf_name(d) for d in state.discards[s]) or "none"
-        out.append(f"{{{s}}}: in hand {hand}; set aside {aside}")
-    return out
+    return [f"{{{s}}}: in hand {_dwarves(state.hands[s])} · set aside "
+            f"{_dwarves(state.discards[s])}" for s in range(state.n)]
 
 
 HOOKS = HistoryHooks(round_of, round_label, history, hidden_cards)

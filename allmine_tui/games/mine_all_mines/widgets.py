@@ -492,7 +492,10 @@ class QuietLog(GameLog):
     """The game log, whose new lines never cause a layout pass of the screen: its size is set
     by the layout (it fills the room beside the menu), never by its lines, so a change of its
     virtual size (a new line) needs no layout, only its scroll bar brought up to date. (A
-    layout pass of this screen costs about 20 ms, and a move logs several lines.)"""
+    layout pass of this screen costs about 20 ms, and a move logs several lines.) Its scroll
+    bar is always there, so the width its lines are wrapped to never changes under them."""
+
+    DEFAULT_CSS = "QuietLog { overflow-x: hidden; overflow-y: scroll; }"
 
     #: lines kept when the log is written afresh (a new viewer, the final table, a step back
     #: in a replay): wrapping a whole game's ~1,500 lines took 70 ms
