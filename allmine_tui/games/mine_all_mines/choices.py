@@ -298,6 +298,12 @@ class LastTurn:
                 tuple(sorted((s, tuple(sorted(v))) for s, v in self.support.items())),
                 self.claimed)
 
+    def seat_key(self, seat: int) -> tuple:
+        """The marks on ``seat``'s line of the players' table, as a value."""
+        return (tuple(sorted(self.gems.get(seat, {}).items())), seat in self.lamp,
+                tuple(sorted(self.jewels.get(seat, ()))), tuple(sorted(self.support.get(seat, ()))),
+                self.claimed)
+
     def gem_change(self, seat: int, gem: int) -> int:
         return self.gems.get(seat, {}).get(gem, 0)
 

@@ -275,7 +275,7 @@ class MineAllMinesScreen(PlayScreen):
 
     def interlude(self, events: list) -> RoundNotice | None:
         """A new round is shown to everyone before its first turn (see ``RoundNotice``)."""
-        if self.looking_back:
+        if self.looking_back or not any(e.kind == "round" for e in events):
             return None
         return round_notice(events, self.match.view(None), self.names)
 

@@ -306,6 +306,7 @@ class PlayersPanel(TextLines):
     • a card bought or an achievement claimed."""
 
     DEFAULT_CSS = "PlayersPanel { height: auto; padding: 0 1; }"
+    _rows: dict = {}  # the rows last drawn, by what they show
 
     def show(self, view: dict, names: list[str], width: int, marks: LastTurn = LastTurn()) -> None:
         key = (width, tuple(names), marks.key(), view["seat"], view["phase"], view["first"],
@@ -317,8 +318,21 @@ class PlayersPanel(TextLines):
         short = short_names(names, name_w)
         tag = owner_tags(names)
         out = [self._header(name_w)]
-        for s in range(len(names)):
-            out.append(self._row(view, s, short[s], tag[s], name_w, room, marks))
+        rows: dict = {}
+        for s in range(len(names)):  # a row is built again only when what it shows changed
+            own = view["owned"][s]
+            acting = s == view["seat"] and view["phase"] != "over"
+            row_key = (s, short[s], tag[s], name_w, room, acting,
+                       s == view["first"], view["vp"][s], tuple(view["gems"][s]),
+                       tuple(view["lamp"][s]), view["hand_counts"][s], tuple(own["jewelry"]),
+                       tuple(own["support"]), tuple(own["ach"]), tuple(view["used"][s]),
+                       marks.seat_key(s))
+            row = self._rows.get(row_key)
+            if row is None:
+                row = self._row(view, s, short[s], tag[s], name_w, room, marks)
+            rows[row_key] = row
+            out.append(row)
+        self._rows = rows
         out.append(self._legend(room, tag[0], MinesGeometry(width).cell))
         set_content(self, Text("\n").join(out), key=key)
 
