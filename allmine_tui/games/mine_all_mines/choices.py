@@ -325,10 +325,11 @@ _CLAIMS = re.compile(r"claims the achievement (.+) \(\d+ VP\)")
 TURN_KINDS = frozenset({"play", "gem", "steal", "discard", "buy", "claim", "support", "info"})
 
 
-def turn_events(events: list) -> tuple[list, bool]:
+def turn_events(events: list) -> tuple[list, int | None, bool]:
     """The log lines of the turn on show: the last run of lines of one player's turn (what a
-    turn that just ended did stays on show until the next player's first move), and whether a
-    new round began after it (its dwarves have left the mines)."""
+    turn that just ended did stays on show until the next player's first move), whose turn it
+    is (None: no turn to show), and whether a new round began after it (its dwarves have left
+    the mines)."""
     out: list = []
     seat = None
     new_round = False
@@ -346,17 +347,16 @@ def turn_events(events: list) -> tuple[list, bool]:
             break
         out.append(event)
     out.reverse()
-    return out, new_round
+    return out, seat, new_round
 
 
 def last_turn(events: list, view: dict) -> LastTurn:
     """What the turn on show changed (see ``LastTurn``), from the public text of its log lines
     and the ``view`` (to find where the dwarf named in them stands)."""
-    lines, new_round = turn_events(events)
+    lines, seat, new_round = turn_events(events)
     new_round = new_round and view["phase"] != "over"  # the last round's mines stay as they are
-    if not lines:
+    if seat is None:
         return LastTurn()
-    seat = int(_SEAT.search(lines[0].text).group(1))
     gem_of = {name: g for g, name in enumerate(GEM_NAMES)}
     places, market, lamp, claimed = set(), set(), set(), set()
     gems: dict[int, dict[int, int]] = {}
