@@ -404,7 +404,7 @@ async def test_menu_lines_never_wrap_and_the_side_pane_uses_the_width(size):
             await pilot.press("enter") if menu.entries()[menu.cursor][1][0].kind == "buy" \
                 else None
         assert deeper  # the Buy line's cards were shown as a level of their own
-        board = game.query_one("#board")
+        board = game.query_one("#players")  # the board's last panel
         assert board.region.bottom + 3 <= game.query_one("#bottom").region.bottom
 
 

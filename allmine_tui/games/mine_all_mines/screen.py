@@ -25,7 +25,7 @@ from .choices import (END_LABEL, SHORT, LastTurn, Unplayable, blocked_dwarves, l
 from .data import GEM_NAMES
 from .state import DISCARDS
 from .labels import GEM_STYLES
-from .widgets import (Board, Bottom, HandLine, HintLine, MarketPanel, MinesPanel, MovesMenu,
+from .widgets import (Bottom, HandLine, HintLine, MarketPanel, MinesPanel, MovesMenu,
                       PlayersPanel, QuietLog, Side)
 
 
@@ -168,10 +168,10 @@ class MineAllMinesScreen(PlayScreen):
     # (the layout's style is on the widgets: see widgets.py)
     def compose(self) -> ComposeResult:
         yield TextLines(id="status-bar")
-        with Board(id="board"):
-            yield MinesPanel(id="mines")
-            yield MarketPanel(id="market")
-            yield PlayersPanel(id="players")
+        # the board: three panels straight on the screen (a container costs at every frame)
+        yield MinesPanel(id="mines")
+        yield MarketPanel(id="market")
+        yield PlayersPanel(id="players")
         with Bottom(id="bottom"):
             with Side(id="side"):
                 yield HandLine(id="hand")

@@ -548,10 +548,6 @@ class QuietLog(GameLog):
 
 # -- the layout (kept with the widgets: a final table or a replay is a class of its own that
 # -- does not carry the game screen's style sheet) -------------------------------------------------
-class Board(Vertical):
-    DEFAULT_CSS = "Board { height: auto; }"
-
-
 class Bottom(Horizontal):
     """Under the board: the player's side (hand, hint, menu) and the log."""
 
