@@ -74,3 +74,26 @@ async def test_every_players_line_and_the_keys_line_are_on_screen(size, key):
         assert "End turn" not in keys and "Choose" not in keys
         # the board is above the keys line, the menu pane's text is there too
         assert "Every hand is open" in "\n".join(lines)
+
+
+@pytest.mark.parametrize("key", ["f", "v"], ids=["final-table", "replay"])
+async def test_keys_count_at_once_where_nobody_plays(monkeypatch, key):
+    """The grace that drops keys typed ahead for the next person has nothing to protect once
+    the game is over: q right after f (or v) goes back to the results."""
+    monkeypatch.setenv("ALLMINE_INPUT_GRACE", "30")
+    match = finished()
+    app = AllMineApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.1)
+        results = ResultsScreen(GameSession(match, None))
+        await app.push_screen(results)
+        await pilot.pause(0.2)
+        await pilot.press(key)
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, MineAllMinesScreen)
+        await pilot.press("tab")  # whose dwarves the board shows: the next seat's
+        await pilot.pause(0.1)
+        assert app.screen.session.seat == 1
+        await pilot.press("q")
+        await pilot.pause(0.2)
+        assert app.screen is results

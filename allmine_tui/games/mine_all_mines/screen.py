@@ -160,6 +160,11 @@ class MineAllMinesScreen(PlayScreen):
         """A finished game seen again (the final table or a replay): nobody plays here."""
         return isinstance(self.flow, ReplayFlow)
 
+    def accepts_input(self, event) -> bool:
+        """Where nobody plays (the game is over, every hand open) no key typed ahead can reveal
+        anything or act for anyone: keys count at once (q or Esc right after f)."""
+        return True if self.looking_back else super().accepts_input(event)
+
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in self.TURN_ACTIONS and self.looking_back:
             return False
