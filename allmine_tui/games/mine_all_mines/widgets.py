@@ -134,6 +134,10 @@ class MinesPanel(TextLines):
 
     geometry = MinesGeometry(100)
 
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._row_memo: dict = {}
+
     def show(self, mines: list, names: list[str], legal: set, chosen: set, width: int,
              played: frozenset = frozenset()) -> None:
         key = (freeze(mines), tuple(names), frozenset(legal), frozenset(chosen), width, played)
@@ -149,13 +153,25 @@ class MinesPanel(TextLines):
                 tuple(q for mm, q in sorted(chosen) if mm == m),
                 tuple(q for mm, q in sorted(played) if mm == m), geo.cell))
         lines = []
+        memo = self._row_memo
+        if len(memo) > 256:
+            memo.clear()
         for r in range(ROWS):
-            line = Text(" " * geo.left)
-            for m in range(5):
-                for text, style in per_mine[m][r]:
-                    line.append(text, style or None)
+            runs = (geo.left, tuple(per_mine[m][r] for m in range(5)))
+            line = memo.get(runs)
+            if line is None:  # (a cursor key changes one or two rows: the others are kept)
+                line = memo[runs] = Text(" " * geo.left)
+                for m in range(5):
+                    for text, style in per_mine[m][r]:
+                        line.append(text, style or None)
             lines.append(line)
+        self._built = lines
         set_content(self, Text("\n").join(lines), key=key)
+
+    def _split(self, text: Text) -> list[Text]:
+        """The lines just built, without splitting the text they were joined into again."""
+        built = self.__dict__.pop("_built", None)
+        return built if built is not None and len(built) == ROWS else TextLines._split(text)
 
     def on_click(self, event) -> None:
         offset = event.get_content_offset(self)
