@@ -97,3 +97,23 @@ async def test_keys_count_at_once_where_nobody_plays(monkeypatch, key):
         await pilot.press("q")
         await pilot.pause(0.2)
         assert app.screen is results
+
+
+async def test_the_final_tables_log_ends_with_the_game_and_keeps_its_last_lines():
+    """A whole game's log is about 1,500 lines: the final table writes the last ones only (it
+    opens faster), ending on the game's end, each wrapped once to the width it is shown at."""
+    from allmine_tui.games.mine_all_mines.widgets import QuietLog
+
+    match = finished()
+    app = AllMineApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.1)
+        await app.push_screen(ResultsScreen(GameSession(match, None)))
+        await pilot.pause(0.2)
+        await pilot.press("f")
+        await pilot.pause(0.3)
+        log = app.screen.query_one(QuietLog)
+        lines = log.text.plain.splitlines()
+        assert len(lines) == QuietLog.KEEP + 1 and lines[0] == QuietLog.EARLIER
+        assert lines[-1].startswith("Game over:")
+        assert log.virtual_size.width <= log.scrollable_content_region.width

@@ -530,7 +530,7 @@ class QuietLog(GameLog):
     #: lines kept when the log is written afresh (a new viewer, the final table, a step back
     #: in a replay): wrapping a whole game's ~1,500 lines took 70 ms
     KEEP = 100
-    EARLIER = "… earlier moves: the replay shows the whole game"
+    EARLIER = "… (earlier moves are not listed here)"
 
     def sync(self, session, viewer: int | None) -> None:
         events = session.match.events
