@@ -19,12 +19,11 @@ from ...ui.textual_internals import event_clock
 from ...ui.widgets.draw import freeze, set_content
 from ...ui.widgets.keybar import ScreenKeys
 from ...ui.widgets.lines import TextLines
-from ...ui.widgets.log import GameLog
 from .choices import (END_LABEL, SHORT, LastTurn, Unplayable, blocked_dwarves, last_turn,
                       menu_items, move_hint, path, targets, undone_label)
 from .data import GEM_NAMES
-from .state import DISCARDS
 from .labels import GEM_STYLES
+from .state import DISCARDS
 from .widgets import (Bottom, HandLine, HintLine, MarketPanel, MinesPanel, MovesMenu,
                       PlayersPanel, QuietLog, Side)
 
