@@ -253,7 +253,8 @@ class MineAllMinesScreen(PlayScreen):
     def _last_turn(self, view: dict) -> LastTurn:
         """What the turn on show changed (from the log's public lines and the view)."""
         events = self.match.events
-        key = (len(events), id(events[-1]) if events else None, view["round"])
+        # (the last line itself, not its id: a move taken back frees it for another)
+        key = (len(events), events[-1] if events else None, freeze(view["mines"]), view["round"])
         if self._marks_for != key:
             self._marks_for = key
             self._marks_memo = last_turn(events, view)
