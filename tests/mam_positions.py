@@ -144,3 +144,14 @@ def jewelry_pile_empty(m: Match) -> bool:
 def steal_to_choose(m: Match) -> bool:
     """Ann's dwarf dug as a foe and she chooses what to take"""
     return m.state.phase == "steal" and len(m.legal_actions(0)) > 1
+
+
+def round_to_end(m: Match) -> bool:
+    """Ann may end the last turn of a round that is not the last one (she is then the first
+    player of the next)"""
+    from allmine_tui.games.mine_all_mines.state import DISCARDS, DWARVES, ROUNDS
+
+    st = m.state
+    last_turn = st.turn == st.n * (len(DWARVES) - DISCARDS[st.n]) - 1
+    return (last_turn and st.phase == "act" and st.round_no + 1 < ROUNDS[st.n]
+            and Action("end") in m.legal_actions(0))

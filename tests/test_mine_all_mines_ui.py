@@ -11,7 +11,7 @@ from screen_text import screen_lines, screen_text
 
 from allmine_tui.engine import Action, Match, Seat
 from allmine_tui.games.mine_all_mines.choices import SHORT
-from allmine_tui.games.mine_all_mines.screen import MineAllMinesScreen, short_dwarf
+from allmine_tui.games.mine_all_mines.screen import MineAllMinesScreen, RoundNotice, short_dwarf
 from allmine_tui.games.mine_all_mines.widgets import MinesGeometry, MinesPanel
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
@@ -56,14 +56,20 @@ async def test_one_human_plays_a_whole_game_by_keys():
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.1)
-        for step in range(1500):
+        decisions = 0  # Ann's, counted (the loop's steps depend on how long the bots take)
+        for _step in range(1500):
             screen = app.screen
             if isinstance(screen, ResultsScreen):
                 break
+            if isinstance(screen, RoundNotice):  # a new round: Enter goes on
+                await pilot.pause(0.05)
+                await pilot.press("enter")
+                continue
             game = game_screen(app)
             if game is screen and 0 in match.to_act():
                 before = len(match.log)
-                await take_a_turn_step(pilot, game, step)
+                await take_a_turn_step(pilot, game, decisions)
+                decisions += 1
                 await pilot.pause(0.01)
                 if match.state.phase != "over" and 0 in match.to_act():
                     # still Ann's turn: either a move was made or the menu went a level deeper
@@ -175,7 +181,7 @@ def notices(app, words: str) -> int:
 
 
 def menu_lines(game) -> list[str]:
-    return str(game.query_one(ChoiceTree).render()).splitlines()
+    return game.query_one(ChoiceTree).content.plain.splitlines()
 
 
 async def test_end_has_its_own_key_and_no_number_ends_the_turn():
@@ -220,17 +226,17 @@ async def test_the_hint_line_says_what_u_takes_back_and_u_does_it():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
         game = game_screen(app)
-        hint = str(game.query_one("#hint").render())
+        hint = game.query_one("#hint").content.plain
         assert "e: end your turn" in hint and "u: take back your dwarf" in hint
         trade = next(a for a in match.legal_actions(0) if a.kind == "trade")
         game.submit(trade)
         await pilot.pause(0.1)
-        assert "u: take back your trade" in str(game.query_one("#hint").render())
+        assert "u: take back your trade" in game.query_one("#hint").content.plain
         gems = list(match.state.gems[0])
         await pilot.press("u")
         await pilot.pause(0.1)
         assert match.log[-1][1] != trade and match.state.gems[0] != gems
-        assert "u: take back your dwarf" in str(game.query_one("#hint").render())
+        assert "u: take back your dwarf" in game.query_one("#hint").content.plain
 
 
 async def test_a_purchase_that_turned_a_card_is_said_to_stand():
@@ -240,10 +246,10 @@ async def test_a_purchase_that_turned_a_card_is_said_to_stand():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
         game = game_screen(app)
-        assert "cannot be taken back" in str(game.query_one("#hint").render())  # on the Buy line
+        assert "cannot be taken back" in game.query_one("#hint").content.plain  # on the Buy line
         game.submit(buy)
         await pilot.pause(0.1)
-        assert "your purchase stands" in str(game.query_one("#hint").render())
+        assert "your purchase stands" in game.query_one("#hint").content.plain
         await pilot.press("u")
         await pilot.pause(0.05)
         assert match.log[-1] == (0, buy)
@@ -347,7 +353,7 @@ async def test_a_dwarf_with_no_place_is_listed_dim_with_its_reason():
         before = match.to_json()
         await pilot.press(str(blocked))  # (line 0 is the title)
         await pilot.pause(0.05)
-        assert "entrance is taken" in str(game.query_one("#hint").render())
+        assert "entrance is taken" in game.query_one("#hint").content.plain
         await pilot.press("enter", "enter", "enter")
         await pilot.pause(0.05)
         assert match.to_json() == before
@@ -398,7 +404,7 @@ async def test_menu_lines_never_wrap_and_the_side_pane_uses_the_width(size):
             await pilot.press("enter") if menu.entries()[menu.cursor][1][0].kind == "buy" \
                 else None
         assert deeper  # the Buy line's cards were shown as a level of their own
-        board = game.query_one("#board")
+        board = game.query_one("#players")  # the board's last panel
         assert board.region.bottom + 3 <= game.query_one("#bottom").region.bottom
 
 
@@ -419,12 +425,12 @@ async def test_a_purchase_from_an_empty_pile_is_taken_back_with_u():
             keys = [str(line + 1)] if level == 0 else ["down"] * (line - menu.cursor)
             await pilot.press(*keys)
             await pilot.pause(0.05)
-        assert "u could take this purchase back" in str(game.query_one("#hint").render())
+        assert "u could take this purchase back" in game.query_one("#hint").content.plain
         gems, shown = list(match.state.gems[0]), list(match.state.jewelry_shown)
         game.submit(buy)
         await pilot.pause(0.1)
         assert match.log[-1] == (0, buy) and card in match.state.owned[0]["jewelry"]
-        assert "u: take back your purchase" in str(game.query_one("#hint").render())
+        assert "u: take back your purchase" in game.query_one("#hint").content.plain
         await pilot.press("u")
         await pilot.pause(0.1)
         assert match.log[-1] != (0, buy) and match.state.owned[0]["jewelry"].count(card) == 0
@@ -476,7 +482,7 @@ async def test_the_hint_line_keeps_whole_parts_within_its_width(size):
     async with app.run_test(size=size) as pilot:
         await pilot.pause(0.2)
         hint = game_screen(app).query_one("#hint")
-        text = str(hint.render())
+        text = hint.content.plain
         assert text.startswith("A purchase turns up a new card: it cannot be taken back.")
         assert len(text) <= hint.content_size.width and "…" not in text
         assert ("e: end your turn" in text) == (size[0] >= 120)
@@ -563,5 +569,5 @@ async def test_the_market_never_shrinks_under_the_menu():
         view["owned"] = [dict(o, ach=[]) for o in view["owned"]]
         market.show(view, game.names, 100)
         await pilot.pause(0.1)
-        assert len(str(market.render()).splitlines()) < tall
+        assert len([x for x in market.content.plain.splitlines() if x.strip()]) < tall
         assert market.outer_size.height == tall and menu.region.y == top

@@ -6,9 +6,11 @@ in how they look fails here until the SVGs are looked at and updated with
 from __future__ import annotations
 
 import pytest
+import functools
+
 from mam_positions import (find_position, foe_lines_with_and_without_loot,
-                           helpers_used_and_an_achievement, one_card_to_buy, ruby_without_a_place,
-                           steal_to_choose)
+                           helpers_used_and_an_achievement, one_card_to_buy, round_to_end,
+                           ruby_without_a_place, steal_to_choose)
 
 from allmine_tui.engine import Match, Seat
 from allmine_tui.ui.app import AllMineApp
@@ -81,3 +83,60 @@ def test_five_players_and_a_dwarf_with_no_place(snap_compare, size):
 def test_hot_seat_after_the_curtain(snap_compare, size):
     """Two people at one terminal: Abe's view once the curtain is passed ("viewing as")."""
     assert snap_compare(table(3, 1, 0, humans=2), terminal_size=size, press=["enter"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_a_new_round_is_announced(snap_compare, size):
+    """Ann ends the last turn of round 1: the notice of round 2 is up, the table behind it."""
+    assert snap_compare(found(3, round_to_end), terminal_size=size, press=["e"])
+
+
+# -- the end of a game, at the largest table (5 players) -------------------------------------
+@functools.cache
+def finished_log(n: int, seed: int) -> tuple:
+    bots = Match("mine-all-mines", [Seat(x, "normal") for x in NAMES[:n]], seed)
+    while not bots.is_over():
+        seat = bots.to_act()[0]
+        bots.apply(seat, bots.bot_choice(seat))
+    return tuple(bots.log)
+
+
+def finished(n: int = 5, seed: int = 1) -> Match:
+    """A whole game of normal bots, with Ann (seat 0) a person."""
+    seats = [Seat(x) if i == 0 else Seat(x, "normal") for i, x in enumerate(NAMES[:n])]
+    return Match.replay("mine-all-mines", seats, seed, {}, list(finished_log(n, seed)))
+
+
+def results_first(match: Match, keys: list[str]):
+    async def run_before(pilot):
+        from allmine_tui.ui.screens.results import ResultsScreen
+
+        await pilot.app.push_screen(ResultsScreen(GameSession(match, None)))
+        await pilot.pause(0.2)
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause(0.2)
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_results_round_by_round_five_players(snap_compare, size):
+    """The results of a 5-player game: the breakdown and every round's cards."""
+    assert snap_compare(AllMineApp(), terminal_size=size, run_before=results_first(finished(), []))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_final_table_five_players(snap_compare, size):
+    """f on the results: every player's line (VP, gems, cards), the mines as they ended, the
+    last turn marked, and the keys line; no key of a turn is offered."""
+    assert snap_compare(AllMineApp(), terminal_size=size,
+                        run_before=results_first(finished(), ["f"]))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_replay_five_players(snap_compare, size):
+    """v on the results, then PgDn twice and a few moves on: round 3 under way, every player's
+    line and hidden dwarves, the turn on show marked."""
+    keys = ["v", "pagedown", "pagedown"] + ["right"] * 7
+    assert snap_compare(AllMineApp(), terminal_size=size,
+                        run_before=results_first(finished(), keys))

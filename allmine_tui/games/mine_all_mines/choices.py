@@ -3,10 +3,14 @@
 Each action gets a *path* of labels, e.g. ``["Trade 3 gems for 1", "get Gold", "give D D S"]``:
 the screen shows one level at a time (a level with a single entry is skipped). Pure Python, from
 the view only, so tests can check the labels without a screen.
+
+Also here: ``last_turn``, what the turn on show changed (for the table's marks), read from the
+public log lines and the view.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import Action
@@ -268,3 +272,137 @@ def targets(view: dict, actions: list[Action]) -> set[tuple[int, int]]:
         elif act.kind == "dig":
             out.add((act.args[1], act.args[2]))
     return out
+
+
+# -- what the last turn changed -------------------------------------------------------------------
+@dataclass
+class LastTurn:
+    """What the turn on show changed, for the table to mark: read from the public log lines
+    of that turn and the view (never from a move itself, nor the state), so a mark shows only
+    what everyone was told. ``seat`` is whose turn it is (None: nothing to show)."""
+
+    seat: int | None = None
+    places: frozenset = frozenset()  # (mine, place) of the dwarf played
+    market: frozenset = frozenset()  # (dwarf, owner) of a Dealer or Blacksmith played
+    gems: dict = field(default_factory=dict)  # seat -> {gem: net change this turn}
+    lamp: frozenset = frozenset()  # seats that put gems on their Lamp
+    jewels: dict = field(default_factory=dict)  # seat -> {jewelry type bought}
+    support: dict = field(default_factory=dict)  # seat -> {Support card name bought}
+    claimed: frozenset = frozenset()  # achievement ids claimed
+
+    def key(self) -> tuple:
+        """Something equal for two equal sets of marks (for skipping a redraw)."""
+        return (self.seat, self.places, self.market,
+                tuple(sorted((s, tuple(sorted(g.items()))) for s, g in self.gems.items())),
+                self.lamp, tuple(sorted((s, tuple(sorted(v))) for s, v in self.jewels.items())),
+                tuple(sorted((s, tuple(sorted(v))) for s, v in self.support.items())),
+                self.claimed)
+
+    def seat_key(self, seat: int) -> tuple:
+        """The marks on ``seat``'s line of the players' table, as a value."""
+        return (tuple(sorted(self.gems.get(seat, {}).items())), seat in self.lamp,
+                tuple(sorted(self.jewels.get(seat, ()))), tuple(sorted(self.support.get(seat, ()))),
+                self.claimed)
+
+    def gem_change(self, seat: int, gem: int) -> int:
+        return self.gems.get(seat, {}).get(gem, 0)
+
+
+_SEAT = re.compile(r"\{(\d+)\}")
+_GEM = "|".join(GEM_NAMES)
+_PLAYS = re.compile(rf"plays the ({_GEM}) dwarf (?:at the ({_GEM}) mine entrance|in the ({_GEM}) "
+                    rf"mine)")
+_TO_MARKET = re.compile(r"plays the (Dealer|Blacksmith) to the Marketplace")
+_TAKES = re.compile(rf"takes (\d+) ({_GEM}) from the supply")
+_RETURNS = re.compile(rf"returns ((?:{_GEM})(?:, (?:{_GEM}))*) to the supply")
+_SWAPS = re.compile(rf"swaps 1 ({_GEM}) for the Marketplace's ({_GEM})")
+_LAMP = re.compile(rf"puts 1 ({_GEM}) on the Lamp")
+_STEALS = re.compile(rf"steals 1 ({_GEM}) from \{{(\d+)\}}")
+_BUYS_JEWEL = re.compile(r"buys (?:an? )?(Ring|Necklace|Crown|Earrings|Bracelet) \(")
+_BUYS = re.compile(r"buys (.+)\.$")
+_CLAIMS = re.compile(r"claims the achievement (.+) \(\d+ VP\)")
+#: the kinds of log line a turn is made of (a round's end and the game's are not)
+TURN_KINDS = frozenset({"play", "gem", "steal", "discard", "buy", "claim", "support", "info"})
+
+
+def turn_events(events: list) -> tuple[list, int | None, bool]:
+    """The log lines of the turn on show: the last run of lines of one player's turn (what a
+    turn that just ended did stays on show until the next player's first move), whose turn it
+    is (None: no turn to show), and whether a new round began after it (its dwarves have left
+    the mines)."""
+    out: list = []
+    seat = None
+    new_round = False
+    for event in reversed(events):
+        if event.kind not in TURN_KINDS:
+            if out:
+                break
+            new_round = new_round or event.kind == "round"
+            continue
+        found = _SEAT.search(event.text)
+        actor = int(found.group(1)) if found else None
+        if seat is None:
+            seat = actor
+        elif actor != seat:
+            break
+        out.append(event)
+    out.reverse()
+    return out, seat, new_round
+
+
+def last_turn(events: list, view: dict) -> LastTurn:
+    """What the turn on show changed (see ``LastTurn``), from the public text of its log lines
+    and the ``view`` (to find where the dwarf named in them stands)."""
+    lines, seat, new_round = turn_events(events)
+    new_round = new_round and view["phase"] != "over"  # the last round's mines stay as they are
+    if seat is None:
+        return LastTurn()
+    gem_of = {name: g for g, name in enumerate(GEM_NAMES)}
+    places, market, lamp, claimed = set(), set(), set(), set()
+    gems: dict[int, dict[int, int]] = {}
+    jewels: dict[int, set] = {}
+    support: dict[int, set] = {}
+    achievements = {a.name: aid for aid, a in load().achievements.items()}
+
+    def change(who: int, gem: int, by: int) -> None:
+        counts = gems.setdefault(who, {})
+        counts[gem] = counts.get(gem, 0) + by
+
+    for event in lines:
+        text = event.text
+        if event.kind == "play" and not new_round:
+            if found := _PLAYS.search(text):
+                gem = gem_of[found.group(1)]
+                mine = gem_of[found.group(2) or found.group(3)]
+                for q, d in enumerate(view["mines"][mine]):
+                    if d is not None and list(d) == [gem, seat]:
+                        places.add((mine, q))
+            elif found := _TO_MARKET.search(text):
+                market.add((found.group(1).lower(), seat))
+        elif event.kind == "gem":
+            if found := _TAKES.search(text):
+                change(seat, gem_of[found.group(2)], int(found.group(1)))
+            elif found := _RETURNS.search(text):
+                for name in found.group(1).split(", "):
+                    change(seat, gem_of[name], -1)
+            elif found := _SWAPS.search(text):
+                change(seat, gem_of[found.group(1)], -1)
+                change(seat, gem_of[found.group(2)], 1)
+            elif found := _LAMP.search(text):
+                change(seat, gem_of[found.group(1)], -1)
+                lamp.add(seat)
+        elif event.kind == "steal" and (found := _STEALS.search(text)):
+            change(seat, gem_of[found.group(1)], 1)
+            change(int(found.group(2)), gem_of[found.group(1)], -1)
+        elif event.kind == "buy":
+            if found := _BUYS_JEWEL.search(text):
+                jewels.setdefault(seat, set()).add(found.group(1).lower())
+            elif found := _BUYS.search(text):
+                support.setdefault(seat, set()).add(found.group(1))
+        elif event.kind == "claim" and (found := _CLAIMS.search(text)):
+            if found.group(1) in achievements:
+                claimed.add(achievements[found.group(1)])
+    gems = {s: {g: n for g, n in counts.items() if n} for s, counts in gems.items()}
+    return LastTurn(seat, frozenset(places), frozenset(market),
+                    {s: c for s, c in gems.items() if c}, frozenset(lamp), jewels, support,
+                    frozenset(claimed))

@@ -41,8 +41,8 @@ def jewel_text(cid: str) -> Text:
 
 def support_card_text(cid: str) -> Text:
     s = load().support[cid]
-    vp = support_vp(cid)
-    vp = f"({vp})" if cid.startswith("mine-") else vp
+    # a Mine card scores by sets (1/3/6 VP for 1/2/3): said short, so two fit on one line
+    vp = "(sets 1/3/6 VP)" if cid.startswith("mine-") else support_vp(cid)
     return Text(f"{s.name} {vp}: ").append_text(cost_chips(s.cost))
 
 

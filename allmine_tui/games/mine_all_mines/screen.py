@@ -2,23 +2,39 @@
 and cards, your dwarves, and a menu of the moves you may make now."""
 from __future__ import annotations
 
+import math
+from typing import NamedTuple
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
 
 from ...engine import Action, IllegalAction
 from ...engine.names import short_names
+from ...ui.flow import ReplayFlow
+from ...ui.screens.curtain import input_grace
+from ...ui.screens.notice import NoticeScreen
 from ...ui.screens.play import PlayScreen
+from ...ui.textual_internals import event_clock
+from ...ui.widgets.draw import freeze, set_content
 from ...ui.widgets.keybar import ScreenKeys
 from ...ui.widgets.lines import TextLines
-from ...ui.widgets.log import GameLog
-from .choices import (END_LABEL, SHORT, Unplayable, blocked_dwarves, menu_items, move_hint, path,
-                      targets, undone_label)
+from .choices import (END_LABEL, SHORT, LastTurn, Unplayable, blocked_dwarves, last_turn,
+                      menu_items, move_hint, path, targets, undone_label)
 from .data import GEM_NAMES
 from .labels import GEM_STYLES
-from .widgets import MarketPanel, MinesPanel, MovesMenu, PlayersPanel
+from .state import DISCARDS
+from .widgets import (Bottom, HandLine, HintLine, MarketPanel, MinesPanel, MovesMenu,
+                      PlayersPanel, QuietLog, Side)
+
+
+class Parts(NamedTuple):
+    mines: MinesPanel
+    market: MarketPanel
+    players: PlayersPanel
+    hand: HandLine
+    hint: HintLine | None  # (none where nobody plays)
+    menu: MovesMenu
 
 END = Action("end")
 
@@ -50,6 +66,13 @@ CONTROLS = """
   this round; on a crowded line the Traders share one entry, **Trader Di Sa**, and the Mine Cart
   reads **Cart**) and achievements (**★**, or their number when the line is full: their names
   stand on the ACHIEVEMENTS line); **▶** marks whose turn it is and **⚑** the First Player.
+- **What the last turn changed** stands out until the next player's first move: **»Ru·An«**
+  the dwarf it played (on the mines; beside Dealer or Blacksmith for those), **▲**/**▼** after
+  a gem count that went up or down (and the Lamp), **•** before a card bought or an achievement
+  claimed (after the count of a Jewelry kind). The log tells the same in words.
+- **A new round** begins with a notice for everyone (who plays first, the VP so far): Enter
+  goes on. Keys typed before it appeared are dropped, so a key meant for the last turn of a
+  round never plays a dwarf of the next.
 - **p** lets a person peek at their own dwarves between turns (behind the curtain), **q** returns
   to the menu (the game is saved after every move), **?** shows this help.
 """
@@ -63,20 +86,54 @@ MENU_TITLES = {"play": "Play one dwarf:", "steal": "Steal:", "lamp": "Your new L
                "act": "Then, if you like, in any order:"}
 
 
+class RoundNotice(NoticeScreen):
+    """A new round, as a moment of its own: shown to everyone before its first turn, it waits
+    for a key typed once it is on screen. Keys typed before (the last player of a round is the
+    first of the next: a second Enter meant for the old round) are dropped, as at the curtain."""
+
+    def __init__(self, title: str, body) -> None:
+        super().__init__(title, body)
+        self._input_since = math.inf
+
+    def on_screen_resume(self) -> None:
+        """Shown (pushed, or uncovered again): keys count from now, after the grace (which
+        also covers the few milliseconds before it is painted)."""
+        self._input_since = event_clock() + input_grace()
+
+    def on_screen_suspend(self) -> None:
+        self._input_since = math.inf  # covered (e.g. by the "please enlarge" message)
+
+    def accepts_input(self, event) -> bool:
+        if getattr(event, "key", None) == "ctrl+q":
+            return True
+        return getattr(event, "time", 0.0) >= self._input_since
+
+
+def round_notice(events: list, view: dict, names: list[str]) -> RoundNotice | None:
+    """The notice of a new round, when ``events`` (a move's) began one; from the table view
+    (``view``) and the public log lines only."""
+    started = [e for e in events if e.kind == "round" and "First Player" in e.text]
+    if not started or view["phase"] == "over":
+        return None
+    first = names[view["first"]]
+    ended = view["round"] - 1
+    aside = DISCARDS[view["n"]]
+    body = Text()
+    body.append(f"{first}", style="bold")
+    body.append(f" now holds the First Player tile (passed to the right: the last player of "
+                f"round {ended}) and plays first.\n")
+    body.append(f"Everyone takes back all 7 dwarves and sets {aside} aside at random: "
+                f"{7 - aside} in hand. The mines are empty again, the Dealers and Blacksmiths "
+                f"are back, and used Support cards (✗) work again. Gems, cards and the "
+                f"Marketplace's gems stay.\n\n")
+    body.append("VP so far: ", style="bold")
+    body.append("  ·  ".join(f"{name} {vp}" for name, vp in zip(names, view["vp"])))
+    return RoundNotice(f"Round {ended} of {view['rounds_total']} is over: round {view['round']} "
+                       f"begins", body)
+
+
 class MineAllMinesScreen(PlayScreen):
     CONTROLS = CONTROLS
-    DEFAULT_CSS = """
-    MineAllMinesScreen #board { height: auto; }
-    MineAllMinesScreen #bottom { height: 1fr; }
-    MineAllMinesScreen #side { width: 70%; height: 1fr; border-right: solid $primary-darken-2; }
-    MineAllMinesScreen #hand { height: 1; padding: 0 1; background: $boost; }
-    MineAllMinesScreen #hint { height: 1; padding: 0 1; color: $text-muted; }
-    MineAllMinesScreen #moves { height: 1fr; }
-    MineAllMinesScreen #hand, MineAllMinesScreen #hint, MineAllMinesScreen #moves {
-        text-wrap: nowrap; text-overflow: ellipsis;
-    }
-    MineAllMinesScreen #game-log { width: 1fr; height: 1fr; }
-    """
     # all priority, so that a fast burst of keys is handled in the order typed
     BINDINGS = [
         Binding("up", "move(-1)", "↑", show=False, priority=True),
@@ -89,25 +146,53 @@ class MineAllMinesScreen(PlayScreen):
 
     VIEWER_STATE = {"_view": None, "_legal": [], "_key": None, "_filtered": False,
                     "_under": [], "_told": ""}
+    _parts: "Parts | None" = None
+    _marks: LastTurn = LastTurn()
+    _marks_for: object = None
+    _marks_memo: LastTurn = LastTurn()
 
+    #: the keys of a turn: never offered where nobody plays (the final table, a replay)
+    TURN_ACTIONS = frozenset({"move", "choose", "back", "end_turn", "pick"})
+
+    @property
+    def looking_back(self) -> bool:
+        """A finished game seen again (the final table or a replay): nobody plays here."""
+        return isinstance(self.flow, ReplayFlow)
+
+    def accepts_input(self, event) -> bool:
+        """Where nobody plays (the game is over, every hand open) no key typed ahead can reveal
+        anything or act for anyone: keys count at once (q or Esc right after f)."""
+        return True if self.looking_back else super().accepts_input(event)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in self.TURN_ACTIONS and self.looking_back:
+            return False
+        return super().check_action(action, parameters)
+
+    # (the layout's style is on the widgets: see widgets.py)
     def compose(self) -> ComposeResult:
         yield TextLines(id="status-bar")
-        with Vertical(id="board"):
-            yield MinesPanel(id="mines")
-            yield MarketPanel(id="market")
-            yield PlayersPanel(id="players")
-        with Horizontal(id="bottom"):
-            with Vertical(id="side"):
-                yield Static(id="hand")
-                yield Static(id="hint")
-                yield MovesMenu(max_lines=12, id="moves")
-            yield GameLog(id="game-log")
+        # the board: three panels straight on the screen (a container costs at every frame)
+        yield MinesPanel(id="mines")
+        yield MarketPanel(id="market")
+        yield PlayersPanel(id="players")
+        with Bottom(id="bottom"):
+            with Side(id="side"):
+                yield HandLine(id="hand")
+                if not self.looking_back:  # (no turn to explain: room for the board)
+                    yield HintLine(id="hint")
+                menu = MovesMenu(max_lines=12, id="moves")
+                menu.on_highlight = self._highlighted
+                yield menu
+            yield QuietLog(id="game-log")
         yield ScreenKeys()
 
     # -- drawing -------------------------------------------------------------------------------
     def status_text(self, view: dict, viewer: int | None) -> Text:
         names = self.names
         t = Text()
+        if self.looking_back and view["phase"] != "over":  # the replay's line names the round
+            return t.append(f"turn {view['turn'] + 1}/{view['turns_total']}")
         t.append(f"Round {view['round']}/{view['rounds_total']} ")
         if view["phase"] == "over":
             t.append("· game over ")
@@ -125,19 +210,35 @@ class MineAllMinesScreen(PlayScreen):
     def cursor_keys(self) -> tuple[str, str]:
         return ("down", "up")
 
+    def board_mounted(self) -> None:
+        self._parts = None  # the widgets are new
+
+    @property
+    def parts(self) -> "Parts":
+        """The board's widgets, found once per compose."""
+        if self._parts is None:
+            self._parts = Parts(self.query_one(MinesPanel), self.query_one(MarketPanel),
+                                self.query_one(PlayersPanel), self.query_one("#hand", HandLine),
+                                next(iter(self.query(HintLine)), None), self.query_one(MovesMenu))
+        return self._parts
+
     def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
         self._view, self._legal = view, legal
         names = self.names
+        parts = self.parts
+        self._marks = self._last_turn(view)
         self._draw_panels()
-        self.query_one("#hand", Static).update(self._hand_text(view, viewer))
-        menu = self.query_one(MovesMenu)
+        width = self._width()
+        set_content(parts.hand, self._hand_text(view, viewer),
+                    key=(viewer, freeze(view["hand"]), freeze(view["discards"]), width))
+        menu = parts.menu
         key = (tuple(legal), view["seat"], view["phase"])
         if key != self._key:
             self._key = key
             self._filtered = False
             self._under = []
             if legal:
-                room = int(self._width() * 0.7) - 7  # the border, padding and "▶1. "
+                room = int(width * 0.7) - 7  # the border, padding and "▶1. "
                 items = menu_items(view, legal, names, room)
                 if not any(a.kind == "discard" for a in legal):  # (that line says why)
                     items += [([label], Unplayable(reason))
@@ -149,24 +250,43 @@ class MineAllMinesScreen(PlayScreen):
         self._draw_mines()
         self._draw_hint()
 
+    def _last_turn(self, view: dict) -> LastTurn:
+        """What the turn on show changed (from the log's public lines and the view)."""
+        events = self.match.events
+        # (the last line itself, not its id: a move taken back frees it for another)
+        key = (len(events), events[-1] if events else None, freeze(view["mines"]), view["round"])
+        if self._marks_for != key:
+            self._marks_for = key
+            self._marks_memo = last_turn(events, view)
+        return self._marks_memo
+
     def _draw_panels(self) -> None:
         width = self._width()
-        self.query_one(MarketPanel).show(self._view, self.names, width)
-        self.query_one(PlayersPanel).show(self._view, self.names, width)
+        self.parts.market.show(self._view, self.names, width, self._marks,
+                               keep_height=not self.looking_back)
+        self.parts.players.show(self._view, self.names, width, self._marks)
 
     def on_resize(self, _event) -> None:
         if self._view is None:
             return
-        menu = self.query_one(MovesMenu)  # its lines and the status are written for the width
+        menu = self.parts.menu  # its lines and the status are written for the width
         top, cursor = not menu.prefix, menu.cursor
-        self.query_one(MarketPanel).styles.min_height = None  # (it only grows at one width)
+        self.parts.market.reset_height()  # (it only grows at one width)
         self._key = None
         self.redraw()
         if top and not menu.prefix and cursor < len(menu.entries()):  # (deeper, set_items keeps it)
             menu.cursor = cursor
             menu.refresh_lines()
 
+    def interlude(self, events: list) -> RoundNotice | None:
+        """A new round is shown to everyone before its first turn (see ``RoundNotice``)."""
+        if self.looking_back or not any(e.kind == "round" for e in events):
+            return None
+        return round_notice(events, self.match.view(None), self.names)
+
     def _waiting_text(self, view: dict, viewer: int | None) -> Text:
+        if self.looking_back:
+            return Text("Every hand is open: Tab shows another player's dwarves.", style="italic")
         if view["phase"] == "over":
             return Text("The game is over. The results follow.", style="bold")
         who = self.names[view["seat"]]
@@ -221,14 +341,16 @@ class MineAllMinesScreen(PlayScreen):
             parts.append(self._undo_text())
             if END in self._legal:
                 parts.append("e: end your turn")
-        hint = self.query_one("#hint", Static)
+        hint = self.parts.hint
+        if hint is None:
+            return
         room = hint.content_size.width or int(self._width() * 0.7) - 3
         text = ""
         for part in filter(None, parts):  # whole parts only, the first one always
             joined = f"{text} · {part}" if text else part
             if not text or len(joined) <= room:
                 text = joined
-        hint.update(Text(text))
+        set_content(hint, Text(text))
 
     def _undo_text(self) -> str:
         seat, log = self.viewer, self.match.log
@@ -249,19 +371,19 @@ class MineAllMinesScreen(PlayScreen):
             return
         legal_places = targets(self._view, self._legal)
         chosen = targets(self._view, [a for a in self._under if isinstance(a, Action)])
-        self.query_one(MinesPanel).show(self._view["mines"], self.names, legal_places, chosen,
-                                        self._width())
+        self.parts.mines.show(self._view["mines"], self.names, legal_places, chosen,
+                              self._width(), self._marks.places)
 
-    def on_choice_tree_highlighted(self, message: MovesMenu.Highlighted) -> None:
-        message.stop()
-        self._under = list(message.values)
+    def _highlighted(self, values: list) -> None:
+        """The line under the menu's cursor changed (told at once, in the same frame)."""
+        self._under = list(values)
         self._draw_mines()
         self._draw_hint()
 
     def on_choice_tree_chosen(self, message: MovesMenu.Chosen) -> None:
         message.stop()
         if isinstance(message.value, Unplayable):
-            self.query_one(MovesMenu).refresh_lines()  # the cursor is on it now
+            self.parts.menu.refresh_lines()  # the cursor is on it now
             self._tell(message.value.reason)
             return
         self._filtered = False
@@ -277,7 +399,7 @@ class MineAllMinesScreen(PlayScreen):
         if len(here) == 1:
             self.submit(here[0])
             return
-        menu = self.query_one(MovesMenu)
+        menu = self.parts.menu
         menu.set_items([(path(self._view, a, self.names)[1:], a) for a in here],
                        title="Choose how to play there (Esc: all moves):")
         self._filtered = True
@@ -296,16 +418,16 @@ class MineAllMinesScreen(PlayScreen):
 
     def action_move(self, delta: int) -> None:
         if self._acting():
-            self.query_one(MovesMenu).move(delta)
+            self.parts.menu.move(delta)
 
     def action_choose(self) -> None:
         if self._acting():
-            self.query_one(MovesMenu).choose()
+            self.parts.menu.choose()
 
     def action_pick(self, index: int) -> None:
         if not self._acting():
             return
-        menu = self.query_one(MovesMenu)
+        menu = self.parts.menu
         entries = menu.entries()
         if not menu.prefix and index < len(entries) and entries[index][0] == END_LABEL:
             self._tell("End your turn has a key of its own: e.")
@@ -328,7 +450,7 @@ class MineAllMinesScreen(PlayScreen):
     def action_back(self) -> None:
         if not self._acting():
             return
-        menu = self.query_one(MovesMenu)
+        menu = self.parts.menu
         if menu.back():
             return
         if self._filtered:

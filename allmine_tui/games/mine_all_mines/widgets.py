@@ -5,14 +5,24 @@ so lines break between items, never inside one.
 """
 from __future__ import annotations
 
+import functools
+from typing import Callable
+
+from rich.style import Style
 from rich.text import Text
-from textual.widgets import Static
+from textual.containers import Horizontal, Vertical
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.widget import Widget
 
 from ...engine.names import short_names, tags
 from ...ui.widgets.choicetree import ChoiceTree
-from .choices import END_LABEL, Unplayable
-from .data import GEM_NAMES, load
+from ...ui.widgets.draw import forget, freeze, set_content, shows
+from ...ui.widgets.lines import TextLines, _line_key, line_strip, text_key
+from ...ui.widgets.log import GameLog
 from ...ui.widgets.player_input import PlayerInput
+from .choices import END_LABEL, LastTurn, Unplayable
+from .data import GEM_NAMES, load
 from .labels import (GEM_SHORT, GEM_STYLES, JEWEL_SHORT, flow, gem_chip, jewel_text, need_text,
                      seat_style, support_card_text, support_name)
 
@@ -29,14 +39,19 @@ def owner_tags(names: list[str]) -> list[str]:
 class MinesGeometry:
     """Where each place of each mine is drawn for a panel ``width`` columns wide."""
 
-    def __init__(self, width: int) -> None:
-        self.cell = WIDE_CELL if width >= 5 * (3 * WIDE_CELL + 2) else NARROW_CELL
+    def __init__(self, width: int, cell: int | None = None) -> None:
+        self.cell = cell or (WIDE_CELL if width >= 5 * (3 * WIDE_CELL + 2) else NARROW_CELL)
         self.mine_w = 3 * self.cell + 2
         self.left = max(0, (width - 5 * self.mine_w) // 2)
         c = self.cell
         #: place -> (row, column inside a mine)
         self.at = {0: (1, 1 + c), 1: (3, 1 + c // 2), 2: (3, 1 + c // 2 + c),
                    3: (5, 1), 4: (5, 1 + c), 5: (5, 1 + 2 * c)}
+
+    @staticmethod
+    def for_cell(cell: int) -> "MinesGeometry":
+        """The places inside one mine, for cells ``cell`` wide (``left`` is 0)."""
+        return MinesGeometry(0, cell)
 
     def x(self, mine: int, place: int) -> int:
         return self.left + mine * self.mine_w + self.at[place][1]
@@ -50,12 +65,65 @@ class MinesGeometry:
         return None
 
 
-class MinesPanel(Static):
+MARK = "bold underline"  # with a shape (»«, ▲▼, •): what the last turn changed
+
+
+@functools.lru_cache(maxsize=2048)
+def mine_rows(m: int, places: tuple, tags: tuple, legal: tuple, chosen: tuple, played: tuple,
+              cell: int) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """The six rows of mine ``m`` as (text, style) runs, ``3 * cell + 2`` columns wide:
+    ``places`` its dwarves ((gem, owner) or None), ``tags`` the owners' tags, and the places
+    (numbers) that are ``legal``, ``chosen`` (under the menu's cursor) and just ``played``."""
+    geo = MinesGeometry.for_cell(cell)
+    c, inner, width = cell, cell - 2, geo.mine_w
+    rows: list[list[tuple[int, str, str]]] = [[] for _ in range(ROWS)]
+    title = f"{GEM_NAMES[m].upper()} MINE"
+    rows[0].append(((width - len(title)) // 2, title, GEM_STYLES[m]))
+    top, left, right = geo.at[0][1], geo.at[1][1], geo.at[2][1]
+    rows[2] += [(top - 2, "−╱", "dim"), (top + c, "╲+", "dim")]
+    rows[4] += [(left - 2, "−╱", "dim"), (right - 2, "╲+−╱", "dim"), (right + c, "╲+", "dim")]
+    for q, (r, col) in geo.at.items():
+        d = places[q]
+        if d is not None:
+            gem, owner = d
+            who = tags[owner]
+            dot = "·" if len(who) + 3 <= inner else ""
+            just = q in played
+            mark = f" {MARK}" if just else ""
+            rows[r] += [(col, "»" if just else "[", "bold" if just else "dim"),
+                        (col + 1, GEM_SHORT[gem], GEM_STYLES[gem] + mark),
+                        (col + 3, dot, "dim" + mark),
+                        (col + 3 + len(dot), who.ljust(inner - 2 - len(dot)),
+                         seat_style(owner) + mark),
+                        (col + c - 1, "«" if just else "]", "bold" if just else "dim")]
+        elif q in chosen:
+            rows[r].append((col, "[" + "▶▶".center(inner) + "]", "bold reverse green"))
+        elif q in legal:
+            rows[r].append((col, "[" + "++".center(inner) + "]", "bold green"))
+        else:
+            rows[r].append((col, "[" + " " * inner + "]", "dim"))
+    out = []
+    for items in rows:
+        runs: list[tuple[str, str]] = []
+        at = 0
+        for col, text, style in sorted(items):
+            if col > at:
+                runs.append((" " * (col - at), ""))
+            runs.append((text, style))
+            at = col + len(text)
+        if at < width:
+            runs.append((" " * (width - at), ""))
+        out.append(tuple(runs))
+    return tuple(out)
+
+
+class MinesPanel(TextLines):
     """The five mines side by side, each a pyramid of 1, 2 and 3 places.
 
     A place shows its dwarf's gem and its owner's tag; the places the viewer may use are marked
-    ``++``, the ones the highlighted move would fill ``▶▶``. Posts ``PlaceClicked`` with the
-    (mine, place) under the mouse."""
+    ``++``, the ones the highlighted move would fill ``▶▶``, the dwarf the last turn played
+    ``»Ru·An«``. Each mine is drawn once per look (``mine_rows``); a cursor key repaints only
+    the lines it changes. Posts ``PlaceClicked`` with the (mine, place) under the mouse."""
 
     DEFAULT_CSS = "MinesPanel { height: 6; width: 1fr; }"
 
@@ -66,49 +134,44 @@ class MinesPanel(Static):
 
     geometry = MinesGeometry(100)
 
-    def show(self, mines: list, names: list[str], legal: set, chosen: set, width: int) -> None:
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._row_memo: dict = {}
+
+    def show(self, mines: list, names: list[str], legal: set, chosen: set, width: int,
+             played: frozenset = frozenset()) -> None:
+        key = (freeze(mines), tuple(names), frozenset(legal), frozenset(chosen), width, played)
+        if shows(self, key):
+            return
         geo = self.geometry = MinesGeometry(width)
-        tag = owner_tags(names)
-        c, inner = geo.cell, geo.cell - 2
-        rows = [Text(" " * geo.left) for _ in range(ROWS)]
+        tags = tuple(owner_tags(names))
+        per_mine = []
         for m in range(5):
-            grid = [[(" ", "")] * geo.mine_w for _ in range(ROWS)]
+            places = tuple(None if d is None else (d[0], d[1]) for d in mines[m])
+            per_mine.append(mine_rows(
+                m, places, tags, tuple(q for mm, q in sorted(legal) if mm == m),
+                tuple(q for mm, q in sorted(chosen) if mm == m),
+                tuple(q for mm, q in sorted(played) if mm == m), geo.cell))
+        lines = []
+        memo = self._row_memo
+        if len(memo) > 256:
+            memo.clear()
+        for r in range(ROWS):
+            runs = (geo.left, tuple(per_mine[m][r] for m in range(5)))
+            line = memo.get(runs)
+            if line is None:  # (a cursor key changes one or two rows: the others are kept)
+                line = memo[runs] = Text(" " * geo.left)
+                for m in range(5):
+                    for text, style in per_mine[m][r]:
+                        line.append(text, style or None)
+            lines.append(line)
+        self._built = lines
+        set_content(self, Text("\n").join(lines), key=key)
 
-            def put(r: int, col: int, text: str, style: str = "") -> None:
-                for i, ch in enumerate(text):
-                    if 0 <= col + i < geo.mine_w:
-                        grid[r][col + i] = (ch, style)
-
-            title = f"{GEM_NAMES[m].upper()} MINE"
-            put(0, (geo.mine_w - len(title)) // 2, title, GEM_STYLES[m])
-            top = geo.at[0][1]
-            put(2, top - 2, "−╱", "dim")
-            put(2, top + c, "╲+", "dim")
-            left, right = geo.at[1][1], geo.at[2][1]
-            put(4, left - 2, "−╱", "dim")
-            put(4, right - 2, "╲+−╱", "dim")
-            put(4, right + c, "╲+", "dim")
-            for q, (r, col) in geo.at.items():
-                d = mines[m][q]
-                if d is not None:
-                    gem, owner = d
-                    who = tag[owner]
-                    dot = "·" if len(who) + 3 <= inner else ""
-                    put(r, col, "[", "dim")
-                    put(r, col + 1, GEM_SHORT[gem], GEM_STYLES[gem])
-                    put(r, col + 3, dot, "dim")
-                    put(r, col + 3 + len(dot), who.ljust(inner - 2 - len(dot)), seat_style(owner))
-                    put(r, col + c - 1, "]", "dim")
-                elif (m, q) in chosen:
-                    put(r, col, "[" + "▶▶".center(inner) + "]", "bold reverse green")
-                elif (m, q) in legal:
-                    put(r, col, "[" + "++".center(inner) + "]", "bold green")
-                else:
-                    put(r, col, "[" + " " * inner + "]", "dim")
-            for r in range(ROWS):
-                for ch, style in grid[r]:
-                    rows[r].append(ch, style)
-        self.update(Text("\n").join(rows))
+    def _split(self, text: Text) -> list[Text]:
+        """The lines just built, without splitting the text they were joined into again."""
+        built = self.__dict__.pop("_built", None)
+        return built if built is not None and len(built) == ROWS else TextLines._split(text)
 
     def on_click(self, event) -> None:
         offset = event.get_content_offset(self)
@@ -124,13 +187,32 @@ def _card_box(body: Text) -> Text:
     return Text("[").append_text(body).append("]")
 
 
-class MarketPanel(Static):
+class MarketPanel(TextLines):
     """The Marketplace and its dwarves, the supply, the cards for sale and the achievements
-    (open ones, and who claimed the others)."""
+    (open ones, and who claimed the others). Never shorter than it has been at this width: a
+    new face-up card that needs a line less must not pull the menu under the mouse up a line."""
 
     DEFAULT_CSS = "MarketPanel { height: auto; padding: 0 1; background: $boost; }"
 
-    def show(self, view: dict, names: list[str], width: int) -> None:
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.tallest = 0  # lines, at the width of the last show
+
+    def reset_height(self) -> None:
+        """Forget how tall it has been (the width changed: lines break elsewhere)."""
+        self.tallest = 0
+        forget(self)
+
+    def show(self, view: dict, names: list[str], width: int, marks: LastTurn = LastTurn(),
+             keep_height: bool = True) -> None:
+        """Draw ``view``; ``keep_height``: never fewer lines than it has had (where a menu
+        under the mouse would move)."""
+        key = (width, tuple(names), keep_height, marks.market, marks.claimed, freeze([view[k] for k in (
+            "market", "supply", "market_dwarves", "jewelry_shown", "jewelry_left",
+            "support_shown", "support_left", "achievements_shown")]),
+            freeze([own["ach"] for own in view["owned"]]))
+        if shows(self, key):
+            return
         data = load()
         room = max(40, width - 2)
         head = Text("MARKET ", style="bold")
@@ -146,8 +228,15 @@ class MarketPanel(Static):
             owners = [o for d, o in view["market_dwarves"] if d == kind]
             if owners:
                 t = Text(f"{label}: ", style="dim")
+                last = len(owners) - 1 - owners[::-1].index(marks.seat) \
+                    if (kind, marks.seat) in marks.market else None
                 for i, o in enumerate(owners):
-                    t.append(("" if i == 0 else " ") + tag[o], style=seat_style(o))
+                    t.append("" if i == 0 else " ")
+                    if i == last:  # the one the last turn played
+                        t.append("»", style="bold").append(tag[o], style=f"{seat_style(o)} {MARK}")
+                        t.append("«", style="bold")
+                    else:
+                        t.append(tag[o], style=seat_style(o))
                 parts.append(t)
         lines = [flow(parts, room, sep="  ")]
 
@@ -169,26 +258,31 @@ class MarketPanel(Static):
                 achievements.append(Text(f"[{a.name} {a.vp}VP: {need_text(aid)}]"))
         for s, own in enumerate(view["owned"]):
             for aid in own["ach"]:
-                t = Text(f"★{data.achievements[aid].name} ", style="dim")
+                if aid in marks.claimed:  # just claimed
+                    t = Text("•", style="bold")
+                    t.append(f"★{data.achievements[aid].name}", style=f"bold {MARK}")
+                    t.append(" ")
+                else:
+                    t = Text(f"★{data.achievements[aid].name} ", style="dim")
                 achievements.append(t.append(tag[s], style=seat_style(s)))
         lines.append(flow(achievements, room, indent=2))
         text = Text("\n").join(lines)
-        # never shorter than it has been: a new face-up card that needs one line less must not
-        # pull the menu under the mouse up a line (the screen is built afresh for a new viewer)
         height = len(text.plain.split("\n"))
-        if self.styles.min_height is None or height > self.styles.min_height.value:
-            self.styles.min_height = height
-        self.update(text)
+        self.tallest = max(self.tallest, height) if keep_height else height
+        if height < self.tallest:
+            text.append("\n" * (self.tallest - height))
+        set_content(self, text, key=key)
 
 
 #: the columns of a player's line (the header names them)
 JEWEL_COLUMNS = tuple(JEWEL_SHORT)
 
 
-def support_parts(cards: list[str], used: list[str], compact: bool) -> list[Text]:
+def support_parts(cards: list[str], used: list[str], compact: bool,
+                  bought: frozenset | set = frozenset()) -> list[Text]:
     """A player's Support cards for their line: equal unused cards once with ×N, a used one
-    with ✗. ``compact`` (when the line is short of room) puts the Traders together as
-    "Trader Di Sa✗" and calls the Mine Cart "Cart"."""
+    with ✗, one just ``bought`` (by its name) with •. ``compact`` (when the line is short of
+    room) puts the Traders together as "Trader Di Sa✗" and calls the Mine Cart "Cart"."""
     data = load()
     parts: list[Text] = []
     counted: dict[str, int] = {}
@@ -198,9 +292,13 @@ def support_parts(cards: list[str], used: list[str], compact: bool) -> list[Text
     traders = Text("Trader", style="cyan")
     for cid in cards:
         label, is_used = support_name(cid), cid in used
+        new = data.support[cid].name in bought
         if compact and cid.startswith("trader-"):
-            traders.append(" " + label.split()[0] + ("✗" if is_used else ""),
-                           style="dim" if is_used else "cyan")
+            traders.append(" ")
+            if new:
+                traders.append("•", style="bold")
+            traders.append(label.split()[0] + ("✗" if is_used else ""),
+                           style="dim" if is_used else f"cyan {MARK}" if new else "cyan")
             continue
         if label in done and not is_used:
             continue
@@ -209,29 +307,50 @@ def support_parts(cards: list[str], used: list[str], compact: bool) -> list[Text
         if compact and label == "Mine Cart":
             label = "Cart"
         text = label + (f"×{k}" if k > 1 and not is_used else "") + ("✗" if is_used else "")
-        parts.append(Text(text, style="dim" if is_used else "green" if
-                          data.support[cid].group == "tool" else "cyan"))
+        style = "dim" if is_used else "green" if data.support[cid].group == "tool" else "cyan"
+        parts.append(Text("•", style="bold").append(text, style=f"{style} {MARK}") if new
+                     else Text(text, style=style))
     if traders.cell_len > len("Trader"):
         parts.append(traders)
     return parts
 
 
-class PlayersPanel(Static):
+class PlayersPanel(TextLines):
     """A header, then a line per player: tag and name, VP, gems (and Lamp gems), dwarves left,
-    Jewelry by kind, Support cards (✗: used this round) and achievements; then the legend."""
+    Jewelry by kind, Support cards (✗: used this round) and achievements; then the legend.
+    What the last turn changed is marked: ▲/▼ a gem count that went up or down, ▲ the Lamp,
+    • a card bought or an achievement claimed."""
 
     DEFAULT_CSS = "PlayersPanel { height: auto; padding: 0 1; }"
+    _rows: dict = {}  # the rows last drawn, by what they show
 
-    def show(self, view: dict, names: list[str], width: int) -> None:
+    def show(self, view: dict, names: list[str], width: int, marks: LastTurn = LastTurn()) -> None:
+        key = (width, tuple(names), marks.key(), view["seat"], view["phase"], view["first"],
+               freeze([view[k] for k in ("vp", "gems", "lamp", "hand_counts", "owned", "used")]))
+        if shows(self, key):
+            return
         room = max(40, width - 2)
         name_w = 10 if room < 110 else 16
         short = short_names(names, name_w)
         tag = owner_tags(names)
         out = [self._header(name_w)]
-        for s in range(len(names)):
-            out.append(self._row(view, s, short[s], tag[s], name_w, room))
+        rows: dict = {}
+        for s in range(len(names)):  # a row is built again only when what it shows changed
+            own = view["owned"][s]
+            acting = s == view["seat"] and view["phase"] != "over"
+            row_key = (s, short[s], tag[s], name_w, room, acting,
+                       s == view["first"], view["vp"][s], tuple(view["gems"][s]),
+                       tuple(view["lamp"][s]), view["hand_counts"][s], tuple(own["jewelry"]),
+                       tuple(own["support"]), tuple(own["ach"]), tuple(view["used"][s]),
+                       marks.seat_key(s))
+            row = self._rows.get(row_key)
+            if row is None:
+                row = self._row(view, s, short[s], tag[s], name_w, room, marks)
+            rows[row_key] = row
+            out.append(row)
+        self._rows = rows
         out.append(self._legend(room, tag[0], MinesGeometry(width).cell))
-        self.update(Text("\n").join(out))
+        set_content(self, Text("\n").join(out), key=key)
 
     @staticmethod
     def _header(name_w: int) -> Text:
@@ -241,7 +360,8 @@ class PlayersPanel(Static):
                     + "  cards (✗ used) ★ achievements", style="dim")
 
     @staticmethod
-    def _row(view: dict, s: int, name: str, tag: str, name_w: int, room: int) -> Text:
+    def _row(view: dict, s: int, name: str, tag: str, name_w: int, room: int,
+             marks: LastTurn = LastTurn()) -> Text:
         data = load()
         acting = s == view["seat"] and view["phase"] != "over"
         head = Text("▶ " if acting else "  ", style="bold")
@@ -251,21 +371,42 @@ class PlayersPanel(Static):
         head.append(f"{view['vp'][s]:>2}  ", style="bold")
         for g in range(5):
             n = view["gems"][s][g]
-            head.append(f"{GEM_SHORT[g]}{n} ", style=GEM_STYLES[g] if n else "dim")
+            change = marks.gem_change(s, g)
+            style = GEM_STYLES[g] if n else "dim"
+            if change:  # the space after the count takes the mark
+                head.append(f"{GEM_SHORT[g]}{n}", style=f"{style} {MARK}")
+                head.append("▲" if change > 0 else "▼", style="bold")
+            else:
+                head.append(f"{GEM_SHORT[g]}{n} ", style=style)
         lamp = sum(view["lamp"][s])
-        head.append(f" +{lamp:<2} " if lamp else "     ", style="yellow")
+        if lamp and s in marks.lamp:
+            head.append(f" +{lamp}".ljust(4), style=f"yellow {MARK}").append("▲", style="bold")
+        else:
+            head.append(f" +{lamp:<2} " if lamp else "     ", style="yellow")
         head.append(f"{view['hand_counts'][s]}  ", style="")
         own = view["owned"][s]
         kinds = [data.jewelry[j].type for j in own["jewelry"]]
+        bought = marks.jewels.get(s, ())
         for k in JEWEL_COLUMNS:
             n = kinds.count(k)
-            head.append(f"{n:>2} " if n else " · ", style="magenta" if n else "dim")
-        named = [Text(f"★{data.achievements[aid].name}", style="bold yellow")
+            if n and k in bought:
+                head.append(f"{n:>2}", style=f"magenta {MARK}").append("•", style="bold")
+            else:
+                head.append(f"{n:>2} " if n else " · ", style="magenta" if n else "dim")
+        named = [(Text("•", style="bold").append(f"★{data.achievements[aid].name}",
+                                                 style=f"bold yellow {MARK}")
+                  if aid in marks.claimed else
+                  Text(f"★{data.achievements[aid].name}", style="bold yellow"))
                  for aid in own["ach"]]
         # the achievements' names are on the ACHIEVEMENTS line too, with the owner's tag
-        counted = [Text(f"★{len(named)}", style="bold yellow")] if named else []
+        new_star = any(aid in marks.claimed for aid in own["ach"])
+        counted = [(Text("•", style="bold") if new_star else Text()).append(
+            f"★{len(named)}", style="bold yellow" + (f" {MARK}" if new_star else ""))] \
+            if named else []
+        cards = marks.support.get(s, frozenset())
         for compact, stars in ((False, named), (False, counted), (True, counted)):
-            parts = [head] + support_parts(own["support"], view["used"][s], compact) + stars
+            parts = [head] + support_parts(own["support"], view["used"][s], compact, cards) \
+                + stars
             if sum(p.cell_len + 1 for p in parts) - 1 <= room:
                 break
         return flow(parts, room, sep=" ", indent=len(head.plain))
@@ -274,7 +415,8 @@ class PlayersPanel(Static):
     def _legend(room: int, tag: str, cell: int) -> Text:
         """The marks of the table, as many as one line holds (the help lists them all)."""
         dot = "·" if len(tag) + 3 <= cell - 2 else ""
-        marks = ["▶ to play", "⚑ first player", f"[Ru{dot}{tag}] {tag}'s Ruby dwarf",
+        marks = ["▶ to play", "⚑ first player", f"»Ru{dot}{tag}« ▲▼ • just changed",
+                 f"[Ru{dot}{tag}] {tag}'s Ruby dwarf",
                  "[ ++ ] you may play there", "✗ used this round", "★ achievement",
                  "lamp: gems on the Lamp", "dw: dwarves in hand",
                  "Ri Ne Cr Ea Br: Rings, Necklaces, Crowns, Earrings, Bracelets"]
@@ -289,7 +431,73 @@ class PlayersPanel(Static):
 
 class MovesMenu(ChoiceTree):
     """The menu of moves: End your turn keeps its own key (e), never a number; a dwarf that
-    cannot be played is listed dim (choosing it says why)."""
+    cannot be played is listed dim (choosing it says why).
+
+    Drawn line by line like ``TextLines`` (its size is fixed by the layout): a cursor key
+    repaints the two lines it leaves and enters, with no layout pass. A line too long for the
+    width ends in "…"."""
+
+    DEFAULT_CSS = "MovesMenu { height: 1fr; }"
+    #: told the values under the cursor whenever they may have changed, at once: a Highlighted
+    #: message would be handled after the menu's new lines were painted, a frame of its own
+    on_highlight: Callable[[list], None] | None = None
+
+    def post_message(self, message) -> bool:
+        if isinstance(message, ChoiceTree.Highlighted) and self.on_highlight is not None:
+            self.on_highlight(message.values)
+            return True
+        return super().post_message(message)
+
+    def __init__(self, max_lines: int = 8, **kwargs) -> None:
+        self._menu = Text()
+        self._menu_lines: list[Text] = []
+        self._menu_keys: list[tuple] = []
+        self._base: Style | None = None
+        super().__init__(max_lines, **kwargs)
+
+    @property
+    def content(self) -> Text:  # what it shows (Static's own content is never set)
+        return self._menu
+
+    def render(self) -> Text:
+        return self._menu
+
+    def update(self, content="", *, layout: bool = False) -> None:
+        text = content if isinstance(content, Text) else Text(str(content))
+        if text_key(text) == text_key(self._menu):
+            return
+        lines = list(text.split("\n", allow_blank=True)) if text.plain else []
+        keys = [_line_key(line) for line in lines]
+        old = self._menu_keys
+        self._menu, self._menu_lines, self._menu_keys = text, lines, keys
+        width = self.size.width
+        if not width:
+            self.refresh()
+            return
+        changed = [Region(0, y, width, 1) for y in range(max(len(keys), len(old)))
+                   if (keys[y] if y < len(keys) else None) != (old[y] if y < len(old) else None)]
+        if changed:
+            self.refresh(*changed)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return len(self._menu_lines)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._base = None
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        if self._base is None:
+            self._base = self.rich_style
+        base = self._base
+        if y >= len(self._menu_lines):
+            return Strip.blank(width, base)
+        line = self._menu_lines[y]
+        if line.cell_len > width > 1:
+            line = line.copy()
+            line.truncate(width, overflow="ellipsis")
+        return line_strip(line, self.app.console, base).crop_extend(0, width, base)
 
     def on_resize(self, _event) -> None:
         """As many lines as the room below the board holds."""
@@ -308,3 +516,74 @@ class MovesMenu(ChoiceTree):
         if values and all(isinstance(v, Unplayable) for v in values):
             return "dim reverse" if current else "dim"
         return super().line_style(label, values, current)
+
+
+class QuietLog(GameLog):
+    """The game log, whose new lines never cause a layout pass of the screen: its size is set
+    by the layout (it fills the room beside the menu), never by its lines, so a change of its
+    virtual size (a new line) needs no layout, only its scroll bar brought up to date. (A
+    layout pass of this screen costs about 20 ms, and a move logs several lines.) Its scroll
+    bar is always there, so the width its lines are wrapped to never changes under them."""
+
+    DEFAULT_CSS = "QuietLog { overflow-x: hidden; overflow-y: scroll; }"
+
+    #: lines kept when the log is written afresh (a new viewer, the final table, a step back
+    #: in a replay): wrapping a whole game's ~1,500 lines took 70 ms
+    KEEP = 100
+    EARLIER = "… (earlier moves are not listed here)"
+
+    def sync(self, session, viewer: int | None) -> None:
+        events = session.match.events
+        shown = self._shown
+        fresh = viewer != self._viewer or len(events) < shown or (
+            shown and events[shown - 1] is not self._last)
+        if fresh and len(events) > self.KEEP:  # start from the last KEEP lines
+            self._events, self._lines = [Text(self.EARLIER, style="dim italic")], []
+            self._viewer = viewer
+            self._shown = len(events) - self.KEEP
+            self._last = events[self._shown - 1]
+            self._wrapped_at = 0  # (wrapped again, the first line with them)
+            self.refresh()
+        super().sync(session, viewer)
+
+    def _rewrap(self) -> None:
+        if not self.size.width:  # not laid out yet: its first resize wraps them, once
+            self._wrapped_at, self._lines = 0, []
+            return
+        super()._rewrap()
+
+    def _update_size(self) -> None:
+        height = len(self._lines) + (1 if self.pending else 0)
+        size = Size(self._wrapped_at or self._width(), height)
+        if size != self.virtual_size:
+            self.set_reactive(Widget.virtual_size, size)
+            self._scroll_update(size)  # (a scroll bar that comes or goes asks for a layout)
+        self._keep_end()
+        self.refresh()
+
+
+# -- the layout (kept with the widgets: a final table or a replay is a class of its own that
+# -- does not carry the game screen's style sheet) -------------------------------------------------
+class Bottom(Horizontal):
+    """Under the board: the player's side (hand, hint, menu) and the log."""
+
+    DEFAULT_CSS = """
+    Bottom { height: 1fr; }
+    Bottom GameLog { width: 1fr; height: 1fr; }
+    """
+
+
+class Side(Vertical):
+    DEFAULT_CSS = "Side { width: 70%; height: 1fr; border-right: solid $primary-darken-2; }"
+
+
+class HandLine(TextLines):
+    """The viewer's dwarves (one line, cut at the edge)."""
+
+    DEFAULT_CSS = "HandLine { height: 1; padding: 0 1; background: $boost; }"
+
+
+class HintLine(TextLines):
+    """What the line under the cursor means, and which keys end the turn or take back."""
+
+    DEFAULT_CSS = "HintLine { height: 1; padding: 0 1; color: $text-muted; }"
