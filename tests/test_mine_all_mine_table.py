@@ -179,7 +179,11 @@ async def test_the_newest_launch_is_marked_until_the_next():
     match = four(seed=3)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.3)
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if all(match.state.launched[1:]):
+                break
+        await pilot.pause(0.1)
         scores = app.screen.query_one("#scores").content.plain
         # the bots launched one after the other: only the last one carries the mark
         marked = [line for line in scores.splitlines() if "launched •" in line]

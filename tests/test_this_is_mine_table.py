@@ -61,7 +61,7 @@ async def test_a_relative_s_line_counts_what_the_suitcase_could_still_copy():
         text = screen_text(app)
         # now: 2 Bibelots $3, one Skate $0; the Suitcase's best copy: Skates, a pair: $8
         assert "worth now: $3" in text
-        assert "with the best copy (Skates): $8" in text
+        assert "best with your Suitcase copying Skates: $8" in text
         assert "Relative takes Skates: $7 (−$1)" in text  # then the copy goes to Bibelots
         assert "Relative takes Bibelot: $5 (−$3)" in text  # Skates still paired by the copy
         assert "Relative takes Suitcase: $3 (−$5)" in text  # no copy any more

@@ -11,7 +11,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ...ui.widgets.cards import Look, boxed
-from ...ui.widgets.draw import set_content, set_tooltip
+from ...ui.widgets.draw import freeze, set_content, set_tooltip, shows
 from ...ui.widgets.lines import TextLines
 from ...ui.widgets.player_input import PlayerInput
 from .data import load_ships, ship_of
@@ -387,7 +387,10 @@ class PlanetPanel(TextLines):
     DEFAULT_CSS = "PlanetPanel { height: auto; padding: 0 1; }"
 
     def show(self, planets: list[dict], markers: dict[int, list[Text]] | None = None) -> None:
-        set_content(self, place_cells(planets, markers=markers))
+        key = (freeze(planets), tuple((loc, tuple(m.plain for m in marks))
+                                      for loc, marks in sorted((markers or {}).items())))
+        if not shows(self, key):
+            set_content(self, place_cells(planets, markers=markers), key=key)
 
 
 # -- the scores ----------------------------------------------------------------------------------
@@ -403,6 +406,11 @@ class ScoreTrack(TextLines):
         from ...engine.names import short_names
 
         changed = changed or {}
+        key = (self.app.size.width, tuple(names), viewer, freeze(changed), view["round"],
+               view["phase"], tuple(view["scores"]), tuple(view["to_act"]),
+               tuple(view["hand_counts"]), tuple(view["launched"]), bool(view["last_round"]))
+        if shows(self, key):
+            return
         new_launch = changed.get("launched", ())
         new_round = changed.get("round", False)
         scores = view["scores"]
@@ -452,7 +460,7 @@ class ScoreTrack(TextLines):
             if seat in lasts:
                 mark = f"{NEW} " if new_round else "  "
                 t.append(" " + mark + lasts[seat], style="bold cyan" if new_round else "cyan")
-        set_content(self, t)
+        set_content(self, t, key=key)
 
 
 def last_fleet(f: dict) -> str:

@@ -221,6 +221,8 @@ class ThisIsMineScreen(PlayScreen):
         if splitting:
             if legal:
                 self._start_split(view)
+                put = view["assign"]  # cards already put (moves made): the draft follows them
+                self.split[:len(put)] = put
             self._draw_split()
         else:
             self._lots_w.show(view, names, worth=self._lot_worth(view, mine), changed=changed,
@@ -246,7 +248,7 @@ class ThisIsMineScreen(PlayScreen):
         leader = self.names[view["round_leader"]]
         if self._splitting():
             self._split_w.show(revealed, self.split, view["n"], self.cursor, leader,
-                               deciding=True)
+                               deciding=True, just_put=self.changed(view).get("put"))
             return
         lots = list(view["assign"]) + [None] * (len(revealed) - len(view["assign"]))
         self._split_w.show(revealed, lots, view["n"], None, leader,
@@ -292,9 +294,9 @@ class ThisIsMineScreen(PlayScreen):
             t.append(later, style="italic")
         best, copies = worth.outlook(view)
         if copies:
-            what = ", ".join(short_name(c) for c in copies)
-            t.append(f"\n  with the best {'copy' if len(copies) == 1 else 'copies'} "
-                     f"({what}): ", style="bold")
+            what = " and ".join(short_name(c) for c in copies)
+            t.append(f"\n  best with your Suitcase{'s' if len(copies) > 1 else ''} copying "
+                     f"{what}: ", style="bold")
             t.append(best.text(), style="bold yellow")
         if view.get("my_discards"):
             t.append("\n  Relatives take: " + ", ".join(name_of(x) for x in view["my_discards"]),
@@ -406,6 +408,11 @@ class ThisIsMineScreen(PlayScreen):
         if lot >= self._view["n"]:
             self.notify(f"There are only {self._view['n']} lots.", severity="warning", timeout=2)
             return
+        if self.cursor < len(self._view["assign"]):
+            self.notify(f"This card is already in lot {lot_name(self.split[self.cursor])} (a move "
+                        f"made): u takes the last card put back.", severity="information",
+                        timeout=3)
+            return
         if self.split[self.cursor] == lot:
             return
         self._split_history.append(list(self.split))
@@ -422,7 +429,7 @@ class ThisIsMineScreen(PlayScreen):
                         title="Not yet", severity="warning")
             return
         self.session.table_draft = None
-        for lot in list(self.split):
+        for lot in list(self.split[len(self._view["assign"]):]):
             if not self.submit(Action("put", (lot,))):
                 return
 
@@ -433,6 +440,9 @@ class ThisIsMineScreen(PlayScreen):
             super().action_undo()
             return
         if not self._split_history:
+            if self._view["assign"]:  # cards already put one by one: the last one comes back
+                super().action_undo()
+                return
             self.notify("Nothing to take back in this split yet: A–D put the card under the "
                         "cursor in a lot, Enter confirms the lots.", title="Cannot take back",
                         severity="information", timeout=4)
