@@ -70,8 +70,10 @@ def fleet_table(rec: dict, names: list[str], carried: dict[int, int], t: int, n_
         where = ORDINALS[f["location"] - 1] if f["arrives"] else "none"
         line.append(f"→ {where:<4}", style="bold")
         line.append(f" mined {carried[seat]}/{f['cargo']}")
-        extra = f" +{now[seat]}" if now.get(seat) else ""
-        line.append(f"{extra:<4}", style="bold underline" if extra else "")
+        extra = f"+{now[seat]}" if now.get(seat) else ""
+        line.append(" ")
+        line.append(extra, style="bold underline")
+        line.append(" " * (3 - len(extra)))
         fled = f["fled_at"] is not None and (t > n_loc or f["fled_at"] <= t)
         line.append(f" fled at {ORDINALS[f['fled_at'] - 1]}" if fled else " " * 12,
                     style="bold red" if fled else "")

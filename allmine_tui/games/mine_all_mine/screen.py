@@ -8,17 +8,16 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 
 from ...engine import Action
 from ...engine.names import short_names
 from ...ui.screens.play import PlayScreen
 from ...ui.widgets.draw import set_content
-from ...ui.widgets.lines import TextLines
+from ...ui.widgets.log import GameLog
 from .data import load_ships, ship_of
 from .resolution import ResolutionScreen, final_markers
-from .widgets import (FleetLine, HandRow, PlanetPanel, ScoreTrack, changes, public_part,
-                      round_just_played)
+from .widgets import (Board, FleetLine, HandRow, KeysLine, PlanetPanel, PromptLines, ScoreTrack,
+                      changes, public_part, round_just_played)
 
 __all__ = ["MineAllMineScreen", "ResolutionScreen"]
 
@@ -48,12 +47,6 @@ CONTROLS = """
 
 class MineAllMineScreen(PlayScreen):
     CONTROLS = CONTROLS
-    DEFAULT_CSS = """
-    MineAllMineScreen #board { height: auto; }
-    MineAllMineScreen #prompt { height: 3; padding: 0 1; background: $boost; }
-    MineAllMineScreen #keys { height: 1; padding: 0 1; color: $text-muted; }
-    MineAllMineScreen #game-log { height: 1fr; min-height: 3; }
-    """
     # All priority: a priority key runs at once while a plain one waits in the focused widget's
     # queue, so mixing them could reorder a fast burst of keys (→ before the Space typed first).
     BINDINGS = [
@@ -65,9 +58,10 @@ class MineAllMineScreen(PlayScreen):
         Binding("2", "pick(1)", "2", show=False, priority=True),
         Binding("3", "pick(2)", "3", show=False, priority=True),
         Binding("4", "pick(3)", "4", show=False, priority=True),
-        Binding("enter,space", "toggle", "Add/remove", priority=True),
-        Binding("l,L", "launch", "Launch", priority=True),
-        Binding("v,V", "last_round", "Last round", priority=True),
+        # (listed in the keys line above the cards while they work, not in the one below)
+        Binding("enter,space", "toggle", "Add/remove", show=False, priority=True),
+        Binding("l,L", "launch", "Launch", show=False, priority=True),
+        Binding("v", "last_round", "Last round", priority=True),
     ]
 
     VIEWER_STATE = {"cursor": 0, "option": 0, "_view": None, "_legal": []}
@@ -80,19 +74,21 @@ class MineAllMineScreen(PlayScreen):
         self._changed_for: object = None
 
     def compose_board(self) -> ComposeResult:
-        with Vertical(id="board"):
+        with Board(id="board"):
             yield PlanetPanel(id="planets")
             yield ScoreTrack(id="scores")
-            yield TextLines(id="prompt")
-            yield TextLines(id="keys")
+            yield PromptLines(id="prompt")
+            yield KeysLine(id="keys")
             yield HandRow(id="hand")
             yield FleetLine(id="fleet")
 
     def board_mounted(self) -> None:
+        log = self.query_one(GameLog).styles  # the rest of the screen
+        log.height, log.min_height = "1fr", 3
         self._planets = self.query_one(PlanetPanel)
         self._scores = self.query_one(ScoreTrack)
-        self._prompt_w = self.query_one("#prompt", TextLines)
-        self._keys_w = self.query_one("#keys", TextLines)
+        self._prompt_w = self.query_one(PromptLines)
+        self._keys_w = self.query_one(KeysLine)
         self._hand = self.query_one(HandRow)
         self._fleet = self.query_one(FleetLine)
 
@@ -101,16 +97,23 @@ class MineAllMineScreen(PlayScreen):
         names = self.names
         t = Text()
         t.append("Mine, All Mine! ", style="bold")
-        t.append(f"· Round {min(view['round'], view['rounds_total'])}/{view['rounds_total']} ")
+        if getattr(self.session, "timeline", None) is None:  # (a replay's line names it)
+            t.append(f"· Round {min(view['round'], view['rounds_total'])}/"
+                     f"{view['rounds_total']} ")
         if view["mode"] == "beginner":
             t.append("· beginner sides ")
         if view["phase"] == "over":
             t.append("· game over ")
+        elif getattr(self.session, "timeline", None) is not None:  # a replay: a short line
+            t.append(f"· {sum(view['launched'])}/{view['n']} fleets launched ")
         else:
             done = sum(view["launched"])
             t.append(f"· assembling fleets ({done}/{view['n']} launched) ")
-        if viewer is not None and len(self.match.humans) > 1:
+        if viewer is not None and len(self.match.humans) > 1 and self.flow.private_views:
             t.append(f"· viewing as {names[viewer]} ", style="italic")
+        if not self.flow.private_views:
+            return t  # the final table or a replay: their own words come first (the scores
+            # are on the score track)
         scores = "   ".join(f"{n} {s}" for n, s in zip(names, view["scores"]))
         room = self.app.size.width - len(t.plain) - 3
         if room >= len(scores):
@@ -149,7 +152,8 @@ class MineAllMineScreen(PlayScreen):
             planets = view["last_round"]["planets"]
             markers = final_markers(view["last_round"], names)
         self._planets.show(planets, markers)
-        self._scores.show(view, names, viewer, self.changed(view))
+        self._scores.show(view, names, viewer, self.changed(view),
+                          v_hint=self.flow.private_views)
         acting = bool(legal) and bool(view["hand"])
         self._fleet.show(view, viewer, acting)
         set_content(self._keys_w, self._keys(view, legal))
@@ -173,13 +177,20 @@ class MineAllMineScreen(PlayScreen):
     def _prompt(self, view: dict, viewer: int | None, legal: list[Action]) -> Text:
         names = self.names
         if view["phase"] == "over":
+            if not self.flow.private_views and getattr(self.session, "timeline", None) is None:
+                # the final table
+                return Text(f"The game is over: Tab or 1–{view['n']} show another player's "
+                            f"cards, v replays the game.", style="bold")
+            if not self.flow.private_views:  # a replay, at its end
+                return Text("The game is over.")
             return Text("The game is over. The results follow.", style="bold")
         waiting = ", ".join(names[s] for s in view["to_act"])
         if viewer is None:
             return Text(f"Waiting for {waiting}…  (table view: no cards are shown; "
                         f"p lets a player peek at their own cards)", style="italic")
         if not legal:
-            return Text(f"Fleet launched. Waiting for {waiting}…", style="italic")
+            done = "Fleet launched. " if view["launched"][viewer] else ""
+            return Text(f"{done}Waiting for {waiting}…", style="italic")
         hand = view["hand"] or []
         t = Text()
         if hand:
@@ -203,7 +214,8 @@ class MineAllMineScreen(PlayScreen):
         return Text("\n").join(list(lines)[:3])
 
     def _keys(self, view: dict, legal: list[Action]) -> Text:
-        last = "v last round" if view["last_round"] else ""
+        # (in the final table and a replay, v replays the game)
+        last = "v last round" if view["last_round"] and self.flow.private_views else ""
         if not legal or not view["hand"]:
             return Text(last)
         k = self._options()

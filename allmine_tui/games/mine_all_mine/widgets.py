@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+from textual.containers import Vertical
 
 from ...ui.widgets.cards import Look, boxed
 from ...ui.widgets.draw import freeze, set_content, set_tooltip, shows
@@ -63,6 +64,23 @@ def fleet_sums(preview: dict | None) -> Text:
 
 def fleet_summary(preview: dict | None) -> Text:
     return fleet_sums(preview)
+
+
+# -- the board's places ----------------------------------------------------------------------------
+# (their sizes live with the widgets: a screen's own style sheet is not applied to the final
+# table's and the replay's screen classes, which Textual builds with another first base)
+class Board(Vertical):
+    DEFAULT_CSS = "Board { height: auto; }"
+
+
+class PromptLines(TextLines):
+    """What the option under the cursor is, in three lines that never move the cards."""
+
+    DEFAULT_CSS = "PromptLines { height: 3; padding: 0 1; background: $boost; }"
+
+
+class KeysLine(TextLines):
+    DEFAULT_CSS = "KeysLine { height: 1; padding: 0 1; color: $text-muted; }"
 
 
 # -- the hand ------------------------------------------------------------------------------------
@@ -402,11 +420,13 @@ class ScoreTrack(TextLines):
     DEFAULT_CSS = "ScoreTrack { height: auto; padding: 0 1; border-top: solid $primary-darken-2; }"
 
     def show(self, view: dict, names: list[str], viewer: int | None,
-             changed: dict | None = None) -> None:
+             changed: dict | None = None, v_hint: bool = True) -> None:
+        """``v_hint``: v shows the last round again here (not in the final table or a
+        replay)."""
         from ...engine.names import short_names
 
         changed = changed or {}
-        key = (self.app.size.width, tuple(names), viewer, freeze(changed), view["round"],
+        key = (self.app.size.width, tuple(names), viewer, freeze(changed), v_hint, view["round"],
                view["phase"], tuple(view["scores"]), tuple(view["to_act"]),
                tuple(view["hand_counts"]), tuple(view["launched"]), bool(view["last_round"]))
         if shows(self, key):
@@ -428,9 +448,14 @@ class ScoreTrack(TextLines):
         head = f"SCORES  round {min(view['round'], view['rounds_total'])}/{view['rounds_total']}"
         t = Text(head, style="bold")
         if lasts:
-            title = f"{NEW} LAST ROUND, just played (v: replay)" if new_round \
-                else "  LAST ROUND (v: replay)"
-            t.append(" " * (fixed + width + 1 - len(head)) + title, style="bold")
+            at = fixed + width + 1
+            titles = ([f"{NEW} LAST ROUND, just played (v: replay)", f"{NEW} LAST ROUND, just "
+                       "played", f"{NEW} LAST ROUND"] if new_round
+                      else ["  LAST ROUND (v: replay)", "  LAST ROUND"])
+            if not v_hint:
+                titles = [x for x in titles if "(v:" not in x]
+            title = next((x for x in titles if at + len(x) <= room + 2), titles[-1])
+            t.append(" " * (at - len(head)) + title, style="bold")
         for seat in range(len(names)):
             t.append("\n")
             acting = seat in view["to_act"]

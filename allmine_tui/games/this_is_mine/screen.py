@@ -8,7 +8,6 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 
 from ...engine import Action
 from ...engine.names import short_names
@@ -21,8 +20,9 @@ from ...ui.widgets.log import GameLog
 from . import worth
 from .data import name_of
 from .rules import lot_name
-from .widgets import (LotsPanel, MovesMenu, PlayersPanel, ScoringKey, SplitPanel, changes,
-                      grouped, public_part, short_name, wrapped)
+from .widgets import (BottomArea, HandLines, LotsPanel, MovesMenu, PlayersPanel, PromptLines,
+                      RightPane, ScoringKey, SidePane, SplitPanel, TableArea, changes, grouped,
+                      public_part, short_name, wrapped)
 
 CONTROLS = """
 - **Splitting (the Leader):** the opened cards stay in one row, each showing its lot
@@ -88,15 +88,6 @@ def menu_path(view: dict, action: Action, names: list[str]) -> list[str]:
 
 class ThisIsMineScreen(PlayScreen):
     CONTROLS = CONTROLS
-    DEFAULT_CSS = """
-    ThisIsMineScreen #table { height: auto; border-bottom: solid $primary-darken-2; }
-    ThisIsMineScreen #bottom { height: 1fr; }
-    ThisIsMineScreen #side { width: 1fr; height: 1fr; border-right: solid $primary-darken-2; }
-    ThisIsMineScreen #hand { height: auto; padding: 0 1; background: $boost; }
-    ThisIsMineScreen #prompt { height: auto; padding: 0 1; text-style: bold; }
-    ThisIsMineScreen #right { width: 37; height: 1fr; }
-    ThisIsMineScreen #game-log { height: 1fr; }
-    """
     BINDINGS = [
         Binding("left", "cursor(-1)", "←", show=False, priority=True),
         Binding("right", "cursor(1)", "→", show=False, priority=True),
@@ -123,26 +114,27 @@ class ThisIsMineScreen(PlayScreen):
 
     def compose(self) -> ComposeResult:
         yield TextLines(id="status-bar")
-        with Vertical(id="table"):
+        with TableArea(id="table"):
             yield SplitPanel(id="split")
             yield LotsPanel(id="lots")
             yield PlayersPanel(id="players")
-        with Horizontal(id="bottom"):
-            with Vertical(id="side"):
-                yield TextLines(id="hand")
-                yield TextLines(id="prompt")
+        with BottomArea(id="bottom"):
+            with SidePane(id="side"):
+                yield HandLines(id="hand")
+                yield PromptLines(id="prompt")
                 yield MovesMenu(max_lines=8, id="moves")
-            with Vertical(id="right"):
+            with RightPane(id="right"):
                 yield ScoringKey(id="key")
                 yield GameLog(id="game-log")
         yield ScreenKeys()
 
     def board_mounted(self) -> None:
+        self.query_one(GameLog).styles.height = "1fr"  # the rest of the right pane
         self._split_w = self.query_one(SplitPanel)
         self._lots_w = self.query_one(LotsPanel)
         self._players_w = self.query_one(PlayersPanel)
-        self._hand_w = self.query_one("#hand", TextLines)
-        self._prompt_w = self.query_one("#prompt", TextLines)
+        self._hand_w = self.query_one(HandLines)
+        self._prompt_w = self.query_one(PromptLines)
         self._menu = self.query_one(MovesMenu)
         self._key_w = self.query_one(ScoringKey)
 
@@ -151,7 +143,10 @@ class ThisIsMineScreen(PlayScreen):
         names = self.names
         t = Text()
         t.append("This is Mine! ", style="bold")
-        t.append(f"· Round {min(view['round'], view['rounds_total'])}/{view['rounds_total']} ")
+        replay = getattr(self.session, "timeline", None) is not None  # (its line names the round)
+        if not replay:
+            t.append(f"· Round {min(view['round'], view['rounds_total'])}/"
+                     f"{view['rounds_total']} ")
         phase = view["phase"]
         if phase == "split":
             t.append(f"· {names[view['round_leader']]} splits the cards into lots ")
@@ -167,8 +162,9 @@ class ThisIsMineScreen(PlayScreen):
             t.append("· final secret choices ")
         else:
             t.append("· game over ")
-        t.append(f"· deck {view['deck_count']} ", style="dim")
-        if viewer is not None and len(self.match.humans) > 1:
+        if not replay:
+            t.append(f"· deck {view['deck_count']} ", style="dim")
+        if viewer is not None and len(self.match.humans) > 1 and self.flow.private_views:
             t.append(f"· viewing as {names[viewer]} ", style="italic")
         return t
 
@@ -311,6 +307,12 @@ class ThisIsMineScreen(PlayScreen):
         names = short_names(self.names, 8)
         phase = view["phase"]
         if phase == "over":
+            if not self.flow.private_views and getattr(self.session, "timeline", None) is None:
+                # the final table
+                return Text(f"The game is over: Tab or 1–{view['n']} show another player's "
+                            f"cards, v replays the game.")
+            if not self.flow.private_views:  # a replay, at its end
+                return Text("The game is over.")
             return Text("The game is over. The results follow.")
         if not legal:
             waiting = ", ".join(names[s] for s in view["to_act"])

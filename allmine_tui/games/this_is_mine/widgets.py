@@ -13,6 +13,7 @@ from collections import Counter
 
 from rich.style import Style
 from rich.text import Text
+from textual.containers import Horizontal, Vertical
 
 from ...engine.names import short_names
 from ...ui.widgets.draw import set_content
@@ -83,6 +84,34 @@ def wrapped(app, text: Text, width: int) -> Text:
     lines = [line for part in text.split("\n", allow_blank=True)
              for line in (part.wrap(app.console, max(10, width)) or [Text("")])]
     return Text("\n").join(lines)
+
+
+# -- the places of the table -------------------------------------------------------------------
+# (their sizes live with the widgets: a screen's own style sheet is not applied to the final
+# table's and the replay's screen classes, which Textual builds with another first base)
+class TableArea(Vertical):
+    DEFAULT_CSS = "TableArea { height: auto; border-bottom: solid $primary-darken-2; }"
+
+
+class BottomArea(Horizontal):
+    DEFAULT_CSS = "BottomArea { height: 1fr; }"
+
+
+class SidePane(Vertical):
+    DEFAULT_CSS = "SidePane { width: 1fr; height: 1fr; border-right: solid $primary-darken-2; }"
+
+
+class RightPane(Vertical):
+    WIDTH = 37
+    DEFAULT_CSS = "RightPane { width: 37; height: 1fr; }"
+
+
+class HandLines(TextLines):
+    DEFAULT_CSS = "HandLines { height: auto; padding: 0 1; background: $boost; }"
+
+
+class PromptLines(TextLines):
+    DEFAULT_CSS = "PromptLines { height: auto; padding: 0 1; text-style: bold; }"
 
 
 # -- what the last move changed -------------------------------------------------------------------
@@ -202,15 +231,18 @@ class LotsPanel(TextLines):
                 head.append_text(cards_text(lot["cards"]))
             head.truncate(width, overflow="ellipsis")
             return head
-        claim = Text()
+        claim = short = Text()
         if view["claim"] == i:
             claim = Text(f"   ◀ {names[view['leader']]}: \"This is mine!\"",
                          style=seat_style(view["leader"]))
+            short = Text(f"  ◀ {names[view['leader']]}", style=seat_style(view["leader"]))
             if mark == "claimed":
                 claim.stylize("underline", 3)
+                short.stylize("underline", 2)
         tail = Text("   ").append_text(worth) if worth is not None else Text()
         cards = lot["cards"] or []
         for chips, shown in ((cards_text(cards), claim), (grouped_chips(cards), claim),
+                             (cards_text(cards), short), (grouped_chips(cards), short),
                              (grouped_chips(cards), Text())):
             line = head.copy().append_text(chips).append_text(shown).append_text(tail)
             if line.cell_len <= width:
