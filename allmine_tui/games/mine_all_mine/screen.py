@@ -61,7 +61,7 @@ class MineAllMineScreen(PlayScreen):
         # (listed in the keys line above the cards while they work, not in the one below)
         Binding("enter,space", "toggle", "Add/remove", show=False, priority=True),
         Binding("l,L", "launch", "Launch", show=False, priority=True),
-        Binding("v", "last_round", "Last round", priority=True),
+        Binding("v", "last_round", "Last round", show=False, priority=True),
     ]
 
     VIEWER_STATE = {"cursor": 0, "option": 0, "_view": None, "_legal": []}
