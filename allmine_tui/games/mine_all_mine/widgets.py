@@ -10,10 +10,11 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 from textual.containers import Vertical
+from textual.geometry import Region
 
 from ...ui.widgets.cards import Look, boxed
 from ...ui.widgets.draw import freeze, set_content, set_tooltip, shows
-from ...ui.widgets.lines import TextLines
+from ...ui.widgets.lines import TextLines, _line_key
 from ...ui.widgets.player_input import PlayerInput
 from .data import load_ships, ship_of
 
@@ -202,6 +203,39 @@ class HandRow(TextLines):
         self.spans: list[tuple[int, int, int]] = []  # (x0, x1, card number)
         self.mode = "standard"
         self.cards: list[int] = []
+        self._drawn: tuple | None = None  # what each column shows: (caption, faces, more)
+        self._joined: Text | None = None
+
+    @property
+    def content(self) -> Text:
+        """The text shown (joined only when asked: a cursor key sets the lines alone)."""
+        if self._joined is None:
+            self._joined = Text("\n").join(self._lines)
+        return self._joined
+
+    def _put(self, lines: list[Text], drawn: tuple) -> None:
+        """Show ``lines`` (``CARD_H`` of them, a fixed height: never a layout pass); only the
+        columns of the cards whose face changed are repainted when the window stayed."""
+        old = self._drawn
+        self._drawn = drawn
+        self._lines = lines
+        self._keys = [_line_key(line) for line in lines]
+        self._joined = None
+        width = self.size.width
+        if not width:
+            self.refresh()
+            return
+        if old is None or old[0] != drawn[0] or old[2] != drawn[2] or len(old[1]) != len(drawn[1]):
+            self.refresh(Region(0, 0, width, CARD_H))
+            return
+        x, x0, x1 = CAPTION_W, None, None
+        for (a, wa), (b, _wb) in zip(old[1], drawn[1]):
+            if a is not b:
+                x0 = x if x0 is None else x0
+                x1 = x + wa
+            x += wa
+        if x0 is not None:
+            self.refresh(Region(x0, 0, x1 - x0, CARD_H))
 
     def room(self) -> int:
         """Columns for the cards: the screen's width (the hand spans it) less the padding and
@@ -219,6 +253,19 @@ class HandRow(TextLines):
         app = self.app
         faces = [ship_face(app, c, mode, chosen.get(c), cursor_option, i == cursor)
                  for i, c in enumerate(hand[first:end], start=first)]
+        x = CAPTION_W
+        self.spans = []
+        for c in hand[first:end]:
+            w = card_width(c, mode)
+            self.spans.append((x, x + w, c))
+            x += w
+        drawn = ((caption, first, bool(hand)), tuple(zip(faces, widths[first:end])),
+                 len(hand) - end)
+        old = self._drawn
+        if old is not None and old[0] == drawn[0] and old[2] == drawn[2] and \
+                len(old[1]) == len(drawn[1]) and all(a is b for (a, _), (b, _) in
+                                                      zip(old[1], drawn[1])):
+            return  # the same faces (kept: identical when drawn alike) in the same places
         lines = []
         for y in range(CARD_H):
             line = Text()
@@ -233,16 +280,10 @@ class HandRow(TextLines):
             if y == 2 and end < len(hand):
                 line.append(f" {len(hand) - end} ▶", style="bold")
             lines.append(line)
-        x = CAPTION_W
-        self.spans = []
-        for c in hand[first:end]:
-            w = card_width(c, mode)
-            self.spans.append((x, x + w, c))
-            x += w
         if not hand:
             lines[1] = Text(f"{caption[:CAPTION_W - 1]:<{CAPTION_W}}", style="bold")
             lines[2] = Text(" " * CAPTION_W + "(no cards)", style="dim")
-        set_content(self, Text("\n").join(lines))
+        self._put(lines, drawn)
 
     def card_at(self, x: int) -> int | None:
         return next((c for x0, x1, c in self.spans if x0 <= x < x1), None)
