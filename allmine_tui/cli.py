@@ -195,7 +195,7 @@ def cmd_resume(args) -> int:
     from .locks import SaveBusy
 
     try:
-        return _run_app(match=match, save_path=path, created=created)
+        return _run_app(match=match, save_path=path, created=created, draft=doc.get("draft"))
     except SaveBusy as exc:  # open in another app (issue 20): one line, nothing written
         print(f"{PROG}: cannot resume {path.name}: {exc}.", file=sys.stderr)
         return 2

@@ -53,11 +53,12 @@ def seed_from_text(text: str) -> int | str:
     return text
 
 
-def save_document(match, created: float | None = None) -> dict:
+def save_document(match, created: float | None = None, draft: dict | None = None) -> dict:
     """The save file's JSON: format, the match (seats, seed, options, log, state), times and a
-    summary for the saves list. (Saves written before the hot-seat flow also hold a "ui" object,
-    who was looking at the screen; it is no longer written, and ignored when read: a resumed
-    game always starts behind the curtain.)"""
+    summary for the saves list; ``draft``, a decision half made in front of everyone (This is
+    Mine!'s split), when there is one. (Saves written before the hot-seat flow also hold a "ui"
+    object, who was looking at the screen; it is no longer written, and ignored when read: a
+    resumed game always starts behind the curtain.)"""
     now = time.time()
     data = {"format": FORMAT, "version": VERSION}
     data.update(match.to_json())
@@ -69,6 +70,8 @@ def save_document(match, created: float | None = None) -> dict:
         "progress": match.rules.progress(match.state),
         "over": match.is_over(),
     }
+    if draft:
+        data["draft"] = draft
     return data
 
 
@@ -206,7 +209,7 @@ class AutoSaver:
         self.expected = expected
         self.stopped: str | None = None
 
-    def save(self, match, created: float | None = None) -> str | None:
+    def save(self, match, created: float | None = None, draft: dict | None = None) -> str | None:
         """Hand the match's current state to the writer. Returns the reason the last write
         failed (once), or None; once saving has stopped (the file was changed by another
         process), the reason every time, and nothing more is written."""
@@ -217,7 +220,7 @@ class AutoSaver:
         if self.stopped:
             return self.stopped
         try:
-            text = encode_document(save_document(match, created))
+            text = encode_document(save_document(match, created, draft))
         except ValueError as exc:  # NaN or Infinity in the state: a bug, but keep playing
             return f"Autosave failed: {exc}"
         _WRITER.submit(self, text)

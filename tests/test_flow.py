@@ -264,6 +264,80 @@ def test_take_back_only_from_one_s_own_view():
         flow.undo_seat()  # the curtain for the next person is up: the move stands
 
 
+def test_on_the_table_view_the_last_public_mover_may_take_it_back():
+    """A decision made in front of everyone (This is Mine!'s claims and answers): on the table
+    view, whoever made the last move there may take it back (the rules then say whether they
+    still may); before any such move, nobody."""
+    flow, game = flow_of(people_to_act=[0], private=False)
+    assert flow.state == State(Mode.TABLE, 0)
+    with pytest.raises(Refused, match="nothing to take back"):
+        flow.undo_seat()
+    game.acting = [1]
+    flow.move_made(public=True)  # Ann claims; Bob is to answer, on the table view
+    assert flow.state == State(Mode.TABLE, 1) and flow.viewer is None
+    assert flow.undo_seat() == 0
+    game.acting = [0]
+    flow.move_made(public=True)  # Bob refuses; Ann is to answer
+    assert flow.undo_seat() == 1
+    game.acting, game.bots = [], [2]
+    flow.move_made(public=True)  # Ann accepts; a bot answers next
+    assert flow.state.mode is Mode.BOTS and flow.undo_seat() == 0
+
+
+def test_a_private_turn_or_its_curtain_forgets_the_public_mover_a_peek_does_not():
+    flow, game = flow_of(people_to_act=[0], private=False)
+    game.acting = [1]
+    flow.move_made(public=True)
+    flow.ask_peek()
+    flow.choose_peeker(0)
+    flow.pass_curtain()
+    with pytest.raises(Refused, match="peek"):
+        flow.undo_seat()
+    flow.end_peek()
+    assert flow.state == State(Mode.TABLE, 1) and flow.undo_seat() == 0
+    game.private = True  # the end of the game: private choices, behind the curtain
+    flow.settle()
+    assert flow.state == State(Mode.CURTAIN, 1)
+    with pytest.raises(Refused):
+        flow.undo_seat()
+    flow.pass_curtain()
+    assert flow.undo_seat() == 1  # Bob's own view: his own moves only
+    game.acting, game.private = [], False
+    flow.move_made(public=False)
+    assert flow.state == State(Mode.TABLE) and flow.public_mover is None
+    with pytest.raises(Refused):
+        flow.undo_seat()
+
+
+def test_a_public_claim_is_taken_back_in_hot_seat():
+    """Issue 21: in hot seat u refused to take back a claim, a refusal; now the person who
+    made it takes it back on the table view while nobody has answered."""
+    match = Match("this-is-mine", [Seat("Ann"), Seat("Bob"), Seat("Cleo")], 3)
+    session = GameSession(match, None)
+    flow = session.flow
+    while match.state.phase == "split":
+        seat = match.to_act()[0]
+        session.apply(seat, match.legal_actions(seat)[0])
+    claimer = match.to_act()[0]
+    assert flow.state == State(Mode.TABLE, claimer)
+    log = list(match.log)
+    session.apply(claimer, Action("claim", (0,)))
+    answerer = match.to_act()[0]
+    assert flow.state == State(Mode.TABLE, answerer) and flow.viewer is None
+    assert session.undo() is None  # the claim is taken back
+    assert match.log == log and flow.state == State(Mode.TABLE, claimer)
+    session.apply(claimer, Action("claim", (0,)))
+    refusal = next(a for a in match.legal_actions(answerer) if a.kind == "refuse")
+    session.apply(answerer, refusal)
+    assert session.undo() is None  # the refusal, by the one who refused
+    assert match.to_act() == [answerer] and match.state.claim == 0
+    session.apply(answerer, Action("accept"))
+    after = match.to_act()[0]
+    session.apply(after, Action("accept"))  # the lot is taken: that stands
+    reason = session.undo()
+    assert reason is not None and "cannot be taken back" in reason
+
+
 def test_the_replay_flow_follows_the_chosen_seat_and_never_acts():
     seat = [1]
     flow = ReplayFlow(lambda: seat[0])

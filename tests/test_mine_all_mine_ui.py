@@ -16,7 +16,7 @@ from screen_text import screen_text
 
 from allmine_tui.engine import Action, Match, Seat
 from allmine_tui.games.mine_all_mine.screen import MineAllMineScreen, ResolutionScreen
-from allmine_tui.games.mine_all_mine.widgets import ShipCardFace
+from allmine_tui.games.mine_all_mine.widgets import HandRow
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
@@ -33,7 +33,8 @@ def game_screen(app) -> MineAllMineScreen | None:
 
 
 def shown_cards(game: MineAllMineScreen) -> list[int]:
-    return [f.value for f in game.query(ShipCardFace) if f.display]
+    """The cards drawn in the hand (every card: the tests' hands fit the width)."""
+    return [c for _x0, _x1, c in game.query_one(HandRow).spans]
 
 
 async def test_one_human_and_a_bot_play_a_whole_game_by_keys():
@@ -149,18 +150,22 @@ async def test_mouse_adds_a_card_and_launches():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause(0.1)
         game = app.screen
-        face = game.query_one("#ship-1", ShipCardFace)
-        card = face.value
-        await pilot.click("#ship-1", offset=(3, 2))  # border + line 2: option index 1
+        hand = game.query_one(HandRow)
+        x0, _x1, card = hand.spans[1]
+        at = (x0 + 1 + 3, 2)  # the padding, into the card; the border, then line 2: option B
+        await pilot.click(HandRow, offset=at)
         await pilot.pause(0.05)
         assert match.state.pending[0] == [[card, 1]]
-        await pilot.click("#ship-1", offset=(3, 2))  # again: taken back
+        await pilot.click(HandRow, offset=at)  # again: taken back
         await pilot.pause(0.05)
         assert match.state.pending[0] == []
-        await pilot.click("#ship-0", offset=(3, 1))
+        x0, _x1, first = hand.spans[0]
+        await pilot.click(HandRow, offset=(x0 + 1 + 3, 1))
         await pilot.pause(0.05)
-        assert match.state.pending[0] == [[game._view["hand"][0], 0]]
-        await pilot.click("#launch")
+        assert match.state.pending[0] == [[first, 0]]
+        fleet = game.query_one("#fleet")
+        assert "Launch [L]" in fleet.content.plain
+        await pilot.click("#fleet", offset=(1 + fleet.launch_at + 3, 0))
         await pilot.pause(0.3)
         assert match.state.round_no == 1 or match.state.launched[0]
         assert isinstance(app.screen, ResolutionScreen)
@@ -168,8 +173,11 @@ async def test_mouse_adds_a_card_and_launches():
         assert app.screen.step == 1
 
 
-def face(game: MineAllMineScreen, i: int) -> ShipCardFace:
-    return game.query_one(f"#ship-{i}", ShipCardFace)
+def card_tops(game: MineAllMineScreen) -> list[str]:
+    """Each card's top edge, as drawn."""
+    hand = game.query_one(HandRow)
+    top = hand.content.plain.splitlines()[0]
+    return [top[x0:x1] for x0, x1, _c in hand.spans]
 
 
 async def test_the_option_row_stays_where_the_player_put_it():
@@ -206,17 +214,15 @@ async def test_the_cursor_shows_on_a_card_in_the_fleet():
             await pilot.press("space", "right")
         await pilot.press("left")
         assert len(state.pending[0]) == n
-        cursor = face(game, game.cursor)
-        others = [face(game, i) for i in range(n) if i != game.cursor]
-        def top(f) -> str:  # the card's top edge, as drawn
-            return f.content.plain.splitlines()[0]
-
-        assert "▶" in top(cursor)
-        assert all("▶" not in top(f) for f in others)
+        tops = card_tops(game)
+        cursor = tops[game.cursor]
+        others = [t for i, t in enumerate(tops) if i != game.cursor]
+        assert "▶" in cursor
+        assert all("▶" not in t for t in others)
         # the heavy border of the cursor wins over the green border of a card in the fleet
-        assert top(cursor).startswith("┏")
-        assert all(top(f).startswith("╭") for f in others)
-        assert "in your fleet" in str(game.query_one("#prompt").render())
+        assert cursor.startswith("┏")
+        assert all(t.startswith("╭") for t in others)
+        assert "in your fleet" in game.query_one("#prompt").content.plain
 
 
 @pytest.mark.parametrize("size", [(100, 30), (120, 40)])
@@ -232,14 +238,14 @@ async def test_the_prompt_never_pushes_the_cards_and_the_keys_fit(size):
         await pilot.pause(0.1)
         game = app.screen
         game.show(match.view(0), 0, match.legal_actions(0))
-        top = face(game, 0).region.y
+        top = game.query_one(HandRow).region.y
         await pilot.press("right", "4")  # Warp Jump's long rule
         await pilot.pause(0.05)
-        assert "Warp Jump" in screen_text(app) and face(game, 0).region.y == top
-        keys = str(game.query_one("#keys").render())
+        assert "Warp Jump" in screen_text(app) and game.query_one(HandRow).region.y == top
+        keys = game.query_one("#keys").content.plain
         assert keys.endswith("u undo") and keys in screen_text(app)
         assert game.query_one("#game-log").region.height >= 3
-        assert game.query_one("#fleet-row").region.bottom <= size[1] - 1
+        assert game.query_one("#fleet").region.bottom <= size[1] - 1
 
 
 async def test_beginner_sides_say_two_options():
@@ -284,7 +290,7 @@ async def test_the_reveal_shows_whole_fleets_and_stays_viewable():
         resources = match.state.last_round["resources"]
         for n in resources:
             await pilot.press("enter")
-            title = str(app.screen.query_one("#res-title").render())
+            title = app.screen.query_one("#res-title").content.plain
             assert f"({n} resource{'' if n == 1 else 's'})" in title
         await pilot.press("enter")
         assert "scored" in screen_text(app)

@@ -50,3 +50,53 @@ def test_the_next_round_keeps_last_round_on_the_table(snap_compare, size):
 
 def test_beginner_sides(snap_compare):
     assert snap_compare(app_of("beginner"), terminal_size=(100, 30), press=["right", "down"])
+
+
+# -- the end of a game of four: results, final table, replay (issue 21) ------------------------
+def finished_four() -> Match:
+    from audit_drivers import play_by_rules_until
+
+    seats = [Seat("Ann"), Seat("Bob", "normal"), Seat("Cleo", "normal"), Seat("Dot", "normal")]
+    return play_by_rules_until(Match("mine-all-mine", seats, 3), lambda m: m.is_over(), seed=3)
+
+
+def results_of(match: Match, then: list[str] = ()):
+    async def run(pilot):
+        from allmine_tui.ui.screens.results import ResultsScreen
+
+        await pilot.app.push_screen(ResultsScreen(GameSession(match, None)))
+        await pilot.pause(0.2)
+        for key in then:
+            await pilot.press(key)
+            await pilot.pause(0.3)
+    return run
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_results_of_four(snap_compare, size):
+    assert snap_compare(AllMineApp(), terminal_size=size, run_before=results_of(finished_four()))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_final_table_of_four(snap_compare, size):
+    """f on the results: the table as the game ended (the last round's fleets where they ended,
+    the round just played marked)."""
+    assert snap_compare(AllMineApp(), terminal_size=size,
+                        run_before=results_of(finished_four(), ["f"]))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_replay_of_four_after_the_first_round(snap_compare, size):
+    """The replay at the first position of round 2: last round's fleets and points marked."""
+    match = finished_four()
+
+    async def run(pilot):
+        from allmine_tui.engine.history import Timeline
+        from allmine_tui.ui.screens.replay import open_replay
+
+        timeline = Timeline(match)
+        position = timeline.ends_of_rounds()[0][1]
+        open_replay(pilot.app, match, position)
+        await pilot.pause(0.3)
+
+    assert snap_compare(AllMineApp(), terminal_size=size, run_before=run)

@@ -82,3 +82,69 @@ def test_relatives_take_objects(snap_compare, size):
 def test_suitcases_copy(snap_compare, size):
     match = play_by_rules_until(three(1), ann("copy"), seed=0)
     assert snap_compare(app_at(match), terminal_size=size, run_before=bots_done(match))
+
+
+# -- the end of a game of four: results, final table, replay (issue 21) ------------------------
+def finished_four() -> Match:
+    seats = [Seat("Ann"), Seat("Bob", "normal"), Seat("Cleo", "normal"), Seat("Dot", "normal")]
+    return play_by_rules_until(Match("this-is-mine", seats, 3), lambda m: m.is_over(), seed=3)
+
+
+def results_of(match: Match, then: list[str] = ()):
+    async def run(pilot):
+        from allmine_tui.ui.screens.results import ResultsScreen
+
+        await pilot.app.push_screen(ResultsScreen(GameSession(match, None)))
+        await pilot.pause(0.2)
+        for key in then:
+            await pilot.press(key)
+            await pilot.pause(0.3)
+    return run
+
+
+@SIZES
+def test_results_of_four(snap_compare, size):
+    assert snap_compare(AllMineApp(), terminal_size=size, run_before=results_of(finished_four()))
+
+
+@SIZES
+def test_final_table_of_four(snap_compare, size):
+    """f on the results: every collection open, how the last round's lots went."""
+    assert snap_compare(AllMineApp(), terminal_size=size,
+                        run_before=results_of(finished_four(), ["f"]))
+
+
+@SIZES
+def test_replay_of_four_builds_the_lots(snap_compare, size):
+    """The replay in the middle of a split: the cards put so far in their lots, the one just
+    put marked •."""
+    match = finished_four()
+
+    async def run(pilot):
+        from allmine_tui.engine.history import Timeline
+        from allmine_tui.ui.screens.replay import open_replay
+
+        timeline = Timeline(match)
+        position = next(k for k in range(1, timeline.last)
+                        if timeline.log[k - 1][1].kind == "put"
+                        and len(timeline.state(k).assign) == 3
+                        and timeline.state(k).round_no >= 2)
+        open_replay(pilot.app, match, position)
+        await pilot.pause(0.3)
+
+    assert snap_compare(AllMineApp(), terminal_size=size, run_before=run)
+
+
+@SIZES
+def test_a_claim_just_made_is_marked(snap_compare, size, monkeypatch):
+    """What just changed: the lot just claimed (•, the claim underlined) and who claimed."""
+    match = play_by_rules_until(three(3), ann("negotiate", lambda st: st.claim is None
+                                              and st.round_no >= 2), seed=2)
+    monkeypatch.setenv("ALLMINE_BOT_DELAY", "30")  # the answers wait: the marks stay in view
+
+    async def claim(pilot):
+        await pilot.pause(0.2)
+        await pilot.press("b")
+        await pilot.pause(0.2)
+
+    assert snap_compare(app_at(match), terminal_size=size, run_before=claim)

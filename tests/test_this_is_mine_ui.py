@@ -115,7 +115,7 @@ async def test_split_needs_every_lot_letters_only_and_clicks_claim():
         k = len(match.state.revealed)
         before = match.to_json()
         # the keys are on screen
-        assert "A–C put it in that lot" in screen_text(app)
+        assert "A–C its lot" in screen_text(app)
         # every card into lot A, one by one: the cursor stays on the card placed, → moves on
         for i in range(k):
             await pilot.press("a")
@@ -324,7 +324,7 @@ async def test_suitcase_and_relative_choices_show_the_money_they_give():
         assert "Relative takes Bottle: $8 (−1 Bottle)" in text
 
 
-async def test_split_by_mouse_card_then_lot_and_others_see_no_draft():
+async def test_split_by_mouse_card_then_lot_and_others_see_no_draft(monkeypatch):
     from allmine_tui.games.this_is_mine.widgets import SplitPanel
 
     match = Match("this-is-mine", [Seat("Ann"), Seat("Bob", "random"), Seat("Cleo", "random")], 1)
@@ -340,15 +340,24 @@ async def test_split_by_mouse_card_then_lot_and_others_see_no_draft():
         lot_a = next(y for y, lot in panel._lot_lines.items() if lot == 0)
         await pilot.click(SplitPanel, offset=(3, lot_a))
         assert game.split[2] == 0 and game.cursor == 2
-    # when a bot splits, the table shows the opened cards, not a made-up split
+    # when a bot splits, the table shows the opened cards and the cards it has put so far,
+    # never a made-up split
     match = Match("this-is-mine", [Seat("Ann"), Seat("Bob", "random"), Seat("Cleo", "random")], 1)
     match.state.round_leader = match.state.leader = 1
+    match.apply(1, match.legal_actions(1)[-1])  # Bob has put one card
+    monkeypatch.setenv("ALLMINE_BOT_DELAY", "30")  # and thinks about the next
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         game = game_screen(app)
-        game.show(match.view(0), 0, [])
-        text = screen_text(app)
-        assert "Bob splits them into lots" in text and "LOT A" not in text
+        view = match.view(0)
+        assert len(view["assign"]) == 1 and view["phase"] == "split"
+        game.show(view, 0, [])
+        panel = game.query_one(SplitPanel).content.plain
+        assert "Bob splits them into lots" in panel and "CARDS" not in panel
+        labels = panel.splitlines()[0].split()[1:]
+        assert labels[0].endswith(f"→{'ABC'[view['assign'][0]]}")
+        assert all("→" not in label for label in labels[1:])  # not put yet: no lot
+        assert "Confirm" not in panel
 
 
 def test_help_counts_the_cards_played():

@@ -150,11 +150,14 @@ class AllMineApp(App):
             self._drop_too_small()
 
 
-def run_app(match=None, save_path: Path | None = None, created: float | None = None) -> None:
-    """Start the app at the picker, or straight into ``match`` (autosaving to ``save_path``)."""
+def run_app(match=None, save_path: Path | None = None, created: float | None = None,
+            draft: dict | None = None) -> None:
+    """Start the app at the picker, or straight into ``match`` (autosaving to ``save_path``;
+    ``draft``: the save's decision half made in front of everyone, see GameSession)."""
     session = None
     if match is not None:
         from .session import GameSession
 
         session = GameSession(match, save_path, created)
+        session.table_draft = draft if isinstance(draft, dict) else None
     AllMineApp(session).run()

@@ -29,6 +29,11 @@ The rules that make it private:
   nothing done during them acts in the game (``actor`` is None, ``undo_seat`` refuses).
 - Whenever the screen's *owner* (whose view, or who decides on the table view) changes,
   ``owner_epoch`` grows: the screen then forgets everything it kept for the previous owner.
+
+Taking a move back (``undo_seat``): from one's own view, one's own last move; on the table view,
+the last move made there in front of everyone (``public_mover``: This is Mine!'s claims and
+answers), by whoever made it, while the rules allow it. A private view or a curtain for a private
+turn forgets the public mover; a peek does not (it changes nothing in the game).
 """
 from __future__ import annotations
 
@@ -96,6 +101,7 @@ class Flow:
         self.holder: int | None = self.people[0] if self.solo else None
         self.interludes: list[Any] = []
         self.owner_epoch = 0
+        self.public_mover: int | None = None  # who made the last move on the table view
         self.state = State(Mode.TABLE)
         self._owner = self.owner
         self.settle()
@@ -144,7 +150,8 @@ class Flow:
 
     def undo_seat(self) -> int:
         """The person who may take back their last move now: the one whose own view is on
-        screen for their decision (never from a peek, the curtain or the table view)."""
+        screen for their decision; on the table view, whoever made the last move there in
+        front of everyone (never from a peek or the curtain)."""
         mode = self.state.mode
         if mode is Mode.PEEK:
             raise Refused("A peek only shows your cards: take moves back on your own turn.")
@@ -152,10 +159,12 @@ class Flow:
             raise Refused("Take back a move while your own view is on screen, before the "
                           "next player.")
         viewer = self.viewer
-        if viewer is None:
-            raise Refused("Take back a move while your own view is on screen, before the "
-                          "next player.")
-        return viewer
+        if viewer is not None:
+            return viewer
+        if self.public_mover is not None:
+            return self.public_mover
+        raise Refused("No move has been made in front of everyone since the last private turn "
+                      "(or since the game was opened): nothing to take back here.")
 
     # -- the rule for what comes next ------------------------------------------------------------
     def _next(self) -> State:
@@ -181,6 +190,8 @@ class Flow:
     def _go(self, state: State) -> State:
         if state.mode is Mode.CURTAIN and state.seat != self.holder:
             self.holder = None  # someone else is called to the keyboard
+        if state.mode is Mode.PRIVATE or (state.mode is Mode.CURTAIN and not state.peek):
+            self.public_mover = None  # a private turn: the public move before it stands
         self.state = state
         owner = self.owner
         if owner != self._owner:
@@ -272,6 +283,9 @@ class Flow:
         the keyboard."""
         if self.state.mode in HALTING:
             raise Refused("Nothing can be played now.")
+        # who made it, when on the table view (the flow's state is still the one it was made in)
+        self.public_mover = self.state.seat if public and self.state.mode is Mode.TABLE \
+            else None
         if public and not self.solo:
             self.holder = None
         return self.settle()
@@ -311,6 +325,7 @@ class ReplayFlow(Flow):
         self._seat_of = seat_of
         self.people = []
         self.holder = None
+        self.public_mover = None
         self.interludes = []
         self.owner_epoch = 0
         self.state = State(Mode.TABLE)

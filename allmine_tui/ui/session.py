@@ -31,6 +31,9 @@ class GameSession:
         if self.save_path is not None and self.one_writer and not match.is_over():
             self._hold = locks.hold_save(self.save_path)
             self._expected = storage.file_stamp(self.save_path)
+        # public screen state kept with the save: a decision half made in front of everyone
+        # (This is Mine!'s split); the screen checks it still fits the game before using it
+        self.table_draft: dict | None = None
         # nobody holds the keyboard yet: with several people, the curtain comes first
         self.flow = Flow(self, self.humans)
 
@@ -114,7 +117,7 @@ class GameSession:
             return
         if self._saver is None:
             self._saver = storage.AutoSaver(self.save_path, self._expected)
-        self.save_error = self._saver.save(self.match, self.created)
+        self.save_error = self._saver.save(self.match, self.created, self.table_draft)
 
     def close(self) -> None:
         """The game leaves the screen: its last save reaches the disk, then its lock is given
@@ -130,6 +133,8 @@ class GameSession:
         match, doc = storage.load_match(path)
         created = doc.get("created") if isinstance(doc.get("created"), (int, float)) else None
         session = cls(match, path, created)
+        draft = doc.get("draft")
+        session.table_draft = draft if isinstance(draft, dict) else None
         if session._hold is not None:
             session._expected = stamp  # changed between reading and locking: never overwritten
         return session

@@ -3,6 +3,8 @@ turn by turn from ``state.last_round`` and the round's events: the reveal and ar
 location (fights, fleeing, mining), then the scores."""
 from __future__ import annotations
 
+import math
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,10 +12,15 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...ui.screens.curtain import input_grace
+from ...ui.textual_internals import event_clock
+from ...ui.widgets.draw import set_content
 from ...ui.widgets.keybutton import KeyButton
+from ...ui.widgets.lines import TextLines
 from ...engine.names import short_names
+from .data import load_ships
 from .rules import RULES
-from .widgets import ORDINALS, SEAT_STYLES, place_cells, plural, short_option
+from .widgets import NEW, ORDINALS, SEAT_STYLES, fleet_cards, place_cells, plural
 
 
 # -- the resolution replay ---------------------------------------------------------------------
@@ -21,48 +28,81 @@ def _name(names: list[str], seat: int, width: int = 9) -> Text:
     return Text(short_names(names, width)[seat], style=SEAT_STYLES[seat % 4])
 
 
-def pack(words: list[str], width: int, indent: int) -> list[str]:
-    """``words`` joined by two spaces into lines of at most ``width`` (after ``indent``)."""
-    lines: list[str] = []
-    for w in words:
-        if lines and len(lines[-1]) + 2 + len(w) <= width - indent:
-            lines[-1] += "  " + w
-        else:
-            lines.append(w)
-    return lines
+def present_at(rec: dict, t: int, n_loc: int) -> set[int]:
+    """The fleets that the step ``t`` is about (marked •): at the reveal, every fleet that
+    arrives; at a location, the fleets there; at the end, none."""
+    if t == 0:
+        return {f["seat"] for f in rec["fleets"] if f["arrives"]}
+    if t <= n_loc:
+        return set(rec["turns"][t - 1]["present"])
+    return set()
+
+
+def mined_at(rec: dict, t: int) -> dict[int, int]:
+    """What each fleet mined at location ``t`` (from 1)."""
+    got: dict[int, int] = {}
+    if 1 <= t <= len(rec["turns"]):
+        for step in rec["turns"][t - 1]["steps"]:
+            for seat, take in step:
+                got[seat] = got.get(seat, 0) + take
+    return got
 
 
 def fleet_table(rec: dict, names: list[str], carried: dict[int, int], t: int, n_loc: int,
-                width: int) -> Text:
-    """A line per revealed fleet: its sums, where it arrives, what it has mined so far (fled,
-    points at the end), then every card of it in full (on the same line when there is room)."""
-    name_w = 11
+                width: int, unnamed: list[int] | None = None) -> Text:
+    """A line per revealed fleet, never wrapped: • for the fleets this step is about, its sums,
+    where it arrives, what it has mined so far (+ what it mined at this location), whether it
+    fled, its points at the end, then its cards in the room left (the actions named when they
+    fit; the seats whose actions had no room for their names are added to ``unnamed``)."""
+    name_w = 10
+    here = present_at(rec, t, n_loc)
+    now = mined_at(rec, t)
     out = Text()
-    for f in rec["fleets"]:
+    for i, f in enumerate(rec["fleets"]):
         seat = f["seat"]
-        line = _name(names, seat, name_w - 1)
-        line.pad_right(name_w - len(line.plain))
+        if i:
+            out.append("\n")
+        line = Text()
+        line.append(f"{NEW} " if seat in here else "  ", style="bold")
+        line.append_text(_name(names, seat, name_w - 1))
+        line.pad_right(name_w + 2 - line.cell_len)
         line.append(f"S{f['speed']:<2} A{f['attack']:<2} C{f['cargo']:<2} ")
         where = ORDINALS[f["location"] - 1] if f["arrives"] else "none"
         line.append(f"→ {where:<4}", style="bold")
         line.append(f" mined {carried[seat]}/{f['cargo']}")
-        if f["fled_at"] is not None and (t > n_loc or f["fled_at"] <= t):
-            line.append(f" fled at {ORDINALS[f['fled_at'] - 1]}", style="red")
+        extra = f"+{now[seat]}" if now.get(seat) else ""
+        line.append(" ")
+        line.append(extra, style="bold underline")
+        line.append(" " * (3 - len(extra)))
+        fled = f["fled_at"] is not None and (t > n_loc or f["fled_at"] <= t)
+        line.append(f" fled at {ORDINALS[f['fled_at'] - 1]}" if fled else " " * 12,
+                    style="bold red" if fled else "")
         if t > n_loc:
             bonus = f" (+{f['bonus']} bonus)" if f["bonus"] else ""
             line.append(f" = {plural(f['points'], 'pt')}{bonus}", style="bold")
-        cards = [short_option(c, o, "standard") for c, o in f["cards"]]
-        rest = width - len(line.plain) - 3
-        if len("  ".join(cards)) <= rest:
-            line.append(" · " + "  ".join(cards), style="cyan")
-            out.append_text(line)
-        else:
-            out.append_text(line)
-            for part in pack(cards, width, name_w):
-                out.append("\n" + " " * name_w + part, style="cyan")
-        out.append("\n")
-    out.rstrip()
+        room = width - line.cell_len - 3
+        if room >= 4:
+            cards = fleet_cards(f["cards"], "standard", room, sep="  ")
+            line.append(" · " + cards, style="cyan")
+            actions = [load_ships()[c].action.name for c, o in f["cards"] if o == 3]
+            if unnamed is not None and not all(name in cards for name in actions):
+                unnamed.append(seat)
+        line.truncate(width)
+        out.append_text(line)
     return out
+
+
+def actions_line(rec: dict, names: list[str], seats: list[int]) -> Text:
+    """The actions of the fleets whose cards were listed without their names (no room)."""
+    t = Text("✦ ", style="bold")
+    for i, seat in enumerate(seats):
+        f = next(f for f in rec["fleets"] if f["seat"] == seat)
+        if i:
+            t.append(" · ")
+        t.append_text(_name(names, seat))
+        t.append(" " + ", ".join(f"#{c} {load_ships()[c].action.name}"
+                                 for c, o in f["cards"] if o == 3))
+    return t
 
 
 def final_markers(record: dict, names: list[str]) -> dict[int, list[Text]]:
@@ -74,29 +114,36 @@ def final_markers(record: dict, names: list[str]) -> dict[int, list[Text]]:
         if not f["arrives"]:
             continue
         at = f["fled_at"] or n_loc
-        m = _name(names, f["seat"])
-        m.append(" ✗" if f["fled_at"] else "")
+        m = _name(names, f["seat"], 6)
+        m.append("✗" if f["fled_at"] else "")
         out.setdefault(at, []).append(m)
     return out
 
 
 def step_markers(record: dict, names: list[str], t: int) -> dict[int, list[Text]]:
+    """Where every fleet is at step ``t``: • on the fleets this step is about (just arrived, or
+    at the location being mined), → on those still on their way, ✗ on one chased off here."""
+    n_loc = len(record["resources"])
+    here = present_at(record, t, n_loc)
     out: dict[int, list[Text]] = {}
     for f in record["fleets"]:
         if not f["arrives"]:
             continue
-        m = _name(names, f["seat"])
+        m = _name(names, f["seat"], 6)
         if t == 0 or f["location"] > t:
             at = f["location"]
             if t:
-                m.append(" →")
+                m.append("→")
                 m.stylize("dim")
         elif f["fled_at"] is not None and f["fled_at"] < t:
             continue
         else:
             at = t
             if f["fled_at"] == t:
-                m.append(" ✗")
+                m.append("✗")
+        if f["seat"] in here:
+            m = Text(NEW, style="bold") + m
+            m.stylize("underline", 1)
         out.setdefault(at, []).append(m)
     return out
 
@@ -128,18 +175,23 @@ KIND_STYLES = {"fight": "bold red", "flee": "red", "mine": "green", "bonus": "bo
 
 
 class ResolutionScreen(ModalScreen[None]):
-    """The round's record, a step at a time: reveal, each location, then the scores."""
+    """The round's record, a step at a time: reveal, each location, then the scores.
+
+    Like the curtain it has an input gate of its own: keys and clicks made before it was on
+    screen (plus the grace, ``ALLMINE_INPUT_GRACE``) are dropped, so the Enter typed with the
+    last launch never skips the arrival."""
 
     BINDINGS = [
         Binding("enter,right,space", "next", "Next turn"),
-        Binding("r", "run_all", "Run all"),
+        Binding("left", "back", "Turn back"),
+        Binding("r,R", "run_all", "Run all"),
         Binding("escape", "close", "Close"),
     ]
     DEFAULT_CSS = """
     ResolutionScreen { align: center middle; }
     ResolutionScreen #res { width: 96; max-width: 98%; height: auto; max-height: 100%;
                             border: thick $accent; background: $panel; padding: 0 1; }
-    ResolutionScreen #res-title { text-style: bold; }
+    ResolutionScreen #res-title { height: 1; text-style: bold; }
     ResolutionScreen #res-keys { height: 1; margin-top: 1; }
     ResolutionScreen #res-keys KeyButton { margin-right: 2; }
     """
@@ -151,16 +203,32 @@ class ResolutionScreen(ModalScreen[None]):
         self.steps = split_steps(texts, self.places)
         self.n_loc = len(record["resources"])
         self.step = 0
+        self._input_since = math.inf  # nothing counts until the screen is on view
 
+    # -- the input gate ------------------------------------------------------------------------
+    def on_screen_resume(self) -> None:
+        """On view (pushed, or uncovered): keys count from now, after the grace."""
+        self._input_since = event_clock() + input_grace()
+
+    def on_screen_suspend(self) -> None:
+        self._input_since = math.inf
+
+    def accepts_input(self, event) -> bool:
+        if getattr(event, "key", None) == "ctrl+q":
+            return True
+        return getattr(event, "time", 0.0) >= self._input_since
+
+    # -- drawing -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Vertical(id="res"):
-            yield Static(id="res-title")
-            yield Static(id="res-board")
-            yield Static(id="res-fleets")
-            yield Static(id="res-events")
+            yield TextLines(id="res-title")
+            yield TextLines(id="res-board")
+            yield TextLines(id="res-fleets")
+            yield TextLines(id="res-events")
             with Horizontal(id="res-keys"):
                 yield KeyButton("Next turn [Enter/→]", id="res-next", classes="-primary")
                 yield KeyButton("Run all [R]", id="res-all")
+                yield Static("← turn back  Esc close", id="res-hint")
 
     def on_mount(self) -> None:
         """Every part keeps the height of its tallest step, so the box and its buttons stay where
@@ -173,7 +241,7 @@ class ResolutionScreen(ModalScreen[None]):
                                              for _t, _b, _f, ev in parts)))
         for wid, height in (("#res-board", board_h), ("#res-fleets", fleets_h),
                             ("#res-events", self.events_h)):
-            self.query_one(wid, Static).styles.height = height
+            self.query_one(wid, TextLines).styles.height = height
         self.draw()
 
     def _rows(self, line: Text) -> int:
@@ -203,11 +271,13 @@ class ResolutionScreen(ModalScreen[None]):
         if t == 0:
             title.append("the fleets are revealed and arrive")
         elif t <= self.n_loc:
-            title.append(f"turn {t}: {ORDINALS[t - 1]} location "
+            title.append(f"turn {t}: ▼ {ORDINALS[t - 1]} location "
                          f"({plural(rec['resources'][t - 1], 'resource')})")
         else:
             title.append("the round is scored")
         title.append(f"    step {t + 1}/{self.last + 1}", style="dim")
+        if t <= self.n_loc:
+            title.append(f"    {NEW} this step", style="dim")
         shown = min(t, self.n_loc)
         markers = (final_markers(rec, names) if t > self.n_loc
                    else step_markers(rec, names, shown))
@@ -216,31 +286,37 @@ class ResolutionScreen(ModalScreen[None]):
                             left={i + 1: turn["left"]
                                   for i, turn in enumerate(rec["turns"][:shown])})
         carried = self.carried_until(shown if t <= self.n_loc else self.n_loc)
-        fleets = fleet_table(rec, names, carried, t, self.n_loc, self._width())
-        events = [Text("• " + text, style=KIND_STYLES.get(kind, ""))
+        unnamed: list[int] = []
+        fleets = fleet_table(rec, names, carried, t, self.n_loc, self._width(), unnamed)
+        events = [Text("› " + text, style=KIND_STYLES.get(kind, ""))
                   for kind, text in (self.steps[t] if t < len(self.steps) else [])]
+        if t == 0 and unnamed:
+            events.insert(0, actions_line(rec, names, unnamed))
         return title, board, fleets, events or [Text("(nothing happens)", style="dim")]
 
     def draw(self) -> None:
         t = self.step
         title, board, fleets, events = self._parts(t)
-        self.query_one("#res-title", Static).update(title)
-        self.query_one("#res-board", Static).update(board)
-        self.query_one("#res-fleets", Static).update(fleets)
+        width = self._width()
+        set_content(self.query_one("#res-title", TextLines), title)
+        set_content(self.query_one("#res-board", TextLines), board)
+        set_content(self.query_one("#res-fleets", TextLines), fleets)
         shown: list[Text] = []
         rows = 0
         for i, line in enumerate(events):
-            need = self._rows(line)
+            wrapped = line.wrap(self.app.console, width)
+            need = len(wrapped)
             if rows + need > self.events_h - (1 if i < len(events) - 1 else 0):
                 shown.append(Text(f"  … and {len(events) - i} more (see the log)", style="dim"))
                 break
             rows += need
-            shown.append(line)
-        self.query_one("#res-events", Static).update(Text("\n").join(shown))
-        self.query_one("#res-next", KeyButton).update(
-            "Close [Enter]" if t >= self.last else "Next turn [Enter/→]")
+            shown.extend(wrapped)
+        set_content(self.query_one("#res-events", TextLines), Text("\n").join(shown))
+        set_content(self.query_one("#res-next", KeyButton),
+                    "Close [Enter]" if t >= self.last else "Next turn [Enter/→]")
         self.query_one("#res-all", KeyButton).display = t < self.last
 
+    # -- keys ----------------------------------------------------------------------------------
     def action_next(self) -> None:
         if self.step >= self.last:
             self.dismiss(None)
@@ -248,9 +324,15 @@ class ResolutionScreen(ModalScreen[None]):
         self.step += 1
         self.draw()
 
+    def action_back(self) -> None:
+        if self.step > 0:
+            self.step -= 1
+            self.draw()
+
     def action_run_all(self) -> None:
-        self.step = self.last
-        self.draw()
+        if self.step != self.last:
+            self.step = self.last
+            self.draw()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -258,6 +340,7 @@ class ResolutionScreen(ModalScreen[None]):
     def on_key_button_pressed(self, message: KeyButton.Pressed) -> None:
         message.stop()
         if message.button.id == "res-all":
-            self.action_run_all()
+            if self.step < self.last:
+                self.action_run_all()
         else:
             self.action_next()

@@ -8,35 +8,38 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, HorizontalScroll, Vertical
-from textual.widgets import Static
 
 from ...engine import Action
 from ...engine.names import short_names
 from ...ui.screens.play import PlayScreen
-from ...ui.widgets.keybutton import KeyButton
+from ...ui.widgets.draw import set_content
+from ...ui.widgets.log import GameLog
 from .data import load_ships, ship_of
 from .resolution import ResolutionScreen, final_markers
-from .widgets import PlanetPanel, ScoreTrack, ShipCardFace, fleet_summary, short_option
+from .widgets import (Board, FleetLine, HandRow, KeysLine, PlanetPanel, PromptLines, ScoreTrack,
+                      changes, public_part, round_just_played)
 
 __all__ = ["MineAllMineScreen", "ResolutionScreen"]
 
-MAX_HAND = 12
-
 CONTROLS = """
 - **Assembling your fleet:** ←/→ choose one of your ship cards (the cursor card has a heavy border
-  and ▶ #n ◀ on top), ↑/↓ (or 1–4; 1–2 on the beginner sides) choose the option row, which stays
-  where you put it as you move between cards. Space or Enter adds the card with that option to
-  your fleet (✔ and a green card), switches it to that option if the card is already in with
-  another, or takes it out if it is in with that one. **L** launches the fleet (at least one
-  card). The sums (Speed, Attack, Cargo) are shown under your cards, the line above them
-  explains the option under the cursor.
+  and ▶ #n ◀ on top; ◀ n and n ▶ beside the cards say how many more are out of view), ↑/↓ (or
+  1–4; 1–2 on the beginner sides) choose the option row, which stays where you put it as you
+  move between cards. Space or Enter adds the card with that option to your fleet (✔ and a green
+  card), switches it to that option if the card is already in with another, or takes it out if
+  it is in with that one. **L** launches the fleet (at least one card). The line under your
+  cards always starts with the fleet's sums (Speed, Attack, Cargo), then its cards; the lines
+  above them explain the option under the cursor.
 - **u** takes back the last card you added or took out, and even the launch while another
   player is still assembling (nothing has been revealed yet).
 - **Mouse:** click an option of a card to add it (click it again to take it back); click **Launch**.
 - **Resolution:** after the last launch the round is replayed: Enter or → shows the next turn,
-  **R** runs to the end, Enter closes it. Everything is also in the log. **v** shows the last
-  round again; the score table keeps each player's last fleet (✦ an action, ✗ it fled).
+  ← the turn before, **R** runs to the end, Enter closes it. The location being mined has a
+  heavy box with ▼, and • marks the fleets the step is about (just arrived, or at that
+  location) with what they mined there (+n). Everything is also in the log. **v** shows the
+  last round again; the score table keeps each player's last fleet (✦ an action, ✗ it fled).
+- **What just changed:** • marks the newest launch, and after a round the points each player
+  just scored and the fleets they flew, until the next launch.
 - **p** lets a human peek at their own cards between turns (behind the curtain), **q** goes back to
   the menu (the game is saved after every move), **?** shows this help.
 """
@@ -44,19 +47,6 @@ CONTROLS = """
 
 class MineAllMineScreen(PlayScreen):
     CONTROLS = CONTROLS
-    DEFAULT_CSS = """
-    MineAllMineScreen #board { height: auto; }
-    MineAllMineScreen #prompt { height: 3; padding: 0 1; background: $boost; }
-    MineAllMineScreen #keys { height: 1; padding: 0 1; color: $text-muted; }
-    MineAllMineScreen #hand { height: 6; padding: 0 1; }
-    MineAllMineScreen #hand { scrollbar-size-horizontal: 1; }
-    MineAllMineScreen #hand-caption { width: 8; height: 6; content-align: left middle;
-                                      text-style: bold; }
-    MineAllMineScreen #fleet-row { height: auto; padding: 0 1; }
-    MineAllMineScreen #fleet { width: 1fr; height: auto; }
-    MineAllMineScreen #launch { margin-left: 1; }
-    MineAllMineScreen #game-log { height: 1fr; min-height: 3; }
-    """
     # All priority: a priority key runs at once while a plain one waits in the focused widget's
     # queue, so mixing them could reorder a fast burst of keys (→ before the Space typed first).
     BINDINGS = [
@@ -68,47 +58,90 @@ class MineAllMineScreen(PlayScreen):
         Binding("2", "pick(1)", "2", show=False, priority=True),
         Binding("3", "pick(2)", "3", show=False, priority=True),
         Binding("4", "pick(3)", "4", show=False, priority=True),
-        Binding("enter,space", "toggle", "Add/remove", priority=True),
-        Binding("l", "launch", "Launch", priority=True),
-        Binding("v", "last_round", "Last round", priority=True),
+        # (listed in the keys line above the cards while they work, not in the one below)
+        Binding("enter,space", "toggle", "Add/remove", show=False, priority=True),
+        Binding("l,L", "launch", "Launch", show=False, priority=True),
+        Binding("v", "last_round", "Last round", show=False, priority=True),
     ]
 
     VIEWER_STATE = {"cursor": 0, "option": 0, "_view": None, "_legal": []}
 
+    def __init__(self, session) -> None:
+        super().__init__(session)
+        # what the last public move changed (the same for every viewer: kept across them)
+        self._public_now: tuple | None = None
+        self._changed: dict = {}
+        self._changed_for: object = None
+
     def compose_board(self) -> ComposeResult:
-        with Vertical(id="board"):
+        with Board(id="board"):
             yield PlanetPanel(id="planets")
             yield ScoreTrack(id="scores")
-            yield Static(id="prompt")
-            yield Static(id="keys")
-            with HorizontalScroll(id="hand", can_focus=False):
-                yield Static("HAND", id="hand-caption")
-                for i in range(MAX_HAND):
-                    yield ShipCardFace(id=f"ship-{i}")
-            with Horizontal(id="fleet-row"):
-                yield Static(id="fleet")
-                yield KeyButton("▶ Launch [L]", id="launch", classes="-primary")
+            yield PromptLines(id="prompt")
+            yield KeysLine(id="keys")
+            yield HandRow(id="hand")
+            yield FleetLine(id="fleet")
+
+    def board_mounted(self) -> None:
+        log = self.query_one(GameLog).styles  # the rest of the screen
+        log.height, log.min_height = "1fr", 3
+        self._planets = self.query_one(PlanetPanel)
+        self._scores = self.query_one(ScoreTrack)
+        self._prompt_w = self.query_one(PromptLines)
+        self._keys_w = self.query_one(KeysLine)
+        self._hand = self.query_one(HandRow)
+        self._fleet = self.query_one(FleetLine)
 
     # -- drawing -------------------------------------------------------------------------------
     def status_text(self, view: dict, viewer: int | None) -> Text:
         names = self.names
         t = Text()
         t.append("Mine, All Mine! ", style="bold")
-        t.append(f"· Round {min(view['round'], view['rounds_total'])}/{view['rounds_total']} ")
+        if getattr(self.session, "timeline", None) is None:  # (a replay's line names it)
+            t.append(f"· Round {min(view['round'], view['rounds_total'])}/"
+                     f"{view['rounds_total']} ")
         if view["mode"] == "beginner":
             t.append("· beginner sides ")
         if view["phase"] == "over":
             t.append("· game over ")
+        elif getattr(self.session, "timeline", None) is not None:  # a replay: a short line
+            t.append(f"· {sum(view['launched'])}/{view['n']} fleets launched ")
         else:
             done = sum(view["launched"])
             t.append(f"· assembling fleets ({done}/{view['n']} launched) ")
-        if viewer is not None and len(self.match.humans) > 1:
+        if viewer is not None and len(self.match.humans) > 1 and self.flow.private_views:
             t.append(f"· viewing as {names[viewer]} ", style="italic")
+        if not self.flow.private_views:
+            return t  # the final table or a replay: their own words come first (the scores
+            # are on the score track)
         scores = "   ".join(f"{n} {s}" for n, s in zip(names, view["scores"]))
         room = self.app.size.width - len(t.plain) - 3
         if room >= len(scores):
             t.append(" " * (room - len(scores)) + scores)
         return t
+
+    def changed(self, view: dict) -> dict:
+        """What the last public move changed, from the public part of the views only: the
+        newest launch (in a replay: against the position before), and the round just played
+        (until a person launches in the next one)."""
+        now = public_part(view)
+        timeline = getattr(self.session, "timeline", None)
+        if timeline is not None:
+            position = self.session.position
+            if self._changed_for != ("replay", position):
+                self._changed_for = ("replay", position)
+                before = None
+                if position > 0:
+                    before = public_part(self.match.rules.view(timeline.state(position - 1),
+                                                               None))
+                self._changed = changes(before, now)
+        elif now != self._public_now:
+            before, self._public_now = self._public_now, now
+            self._changed = changes(before, now)
+        out = dict(self._changed)
+        if round_just_played(view, self.match.humans):
+            out["round"] = True
+        return out
 
     def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
         self._view, self._legal = view, legal
@@ -118,55 +151,46 @@ class MineAllMineScreen(PlayScreen):
         if view["phase"] == "over" and view["last_round"]:
             planets = view["last_round"]["planets"]
             markers = final_markers(view["last_round"], names)
-        self.query_one(PlanetPanel).show(planets, markers)
-        self.query_one(ScoreTrack).show(view, names, viewer)
+        self._planets.show(planets, markers)
+        self._scores.show(view, names, viewer, self.changed(view),
+                          v_hint=self.flow.private_views)
+        acting = bool(legal) and bool(view["hand"])
+        self._fleet.show(view, viewer, acting)
+        set_content(self._keys_w, self._keys(view, legal))
+        self._draw_choice()
+
+    def _draw_choice(self) -> None:
+        """What a key of the person deciding changes: the hand and the prompt (nothing else is
+        drawn again for a cursor)."""
+        view, viewer = self._view, self.viewer
         hand = view["hand"] or []
-        pending = {c: o for c, o in (view["pending"] or [])}
-        k = 2 if view["mode"] == "beginner" else 4
+        acting = bool(self._legal) and bool(hand)
         if hand:
             self.cursor = min(self.cursor, len(hand) - 1)
-            self.option = min(self.option, k - 1)
-        acting = bool(legal)
-        self.query_one("#hand-caption", Static).update(
-            Text("HAND" if viewer is None else short_names(names, 7)[viewer].upper()))
-        for i in range(MAX_HAND):
-            face = self.query_one(f"#ship-{i}", ShipCardFace)
-            if i < len(hand):
-                face.display = True
-                face.show(hand[i], view["mode"], pending.get(hand[i]), self.option,
-                          acting and i == self.cursor)
-            else:
-                face.display = False
-        if acting and hand:
-            self.query_one("#hand", HorizontalScroll).scroll_to_widget(
-                self.query_one(f"#ship-{self.cursor}"), animate=False)
-        fleet = Text()
-        if viewer is None:
-            fleet.append("Fleets are secret until the reveal.", style="italic dim")
-        else:
-            fleet.append("YOUR FLEET ", style="bold")
-            if pending:
-                fleet.append(" ".join(short_option(c, o, view["mode"])
-                                      for c, o in (view["pending"] or [])))
-                fleet.append(" = ")
-            else:
-                fleet.append("(no card yet) ", style="dim")
-            fleet.append_text(fleet_summary(view["preview"]))
-        self.query_one("#fleet", Static).update(fleet)
-        self.query_one("#launch", KeyButton).display = acting
-        self.query_one("#prompt", Static).update(self._prompt(view, viewer, legal))
-        self.query_one("#keys", Static).update(self._keys(view, legal))
+            self.option = min(self.option, self._options() - 1)
+        chosen = {c: o for c, o in (view["pending"] or [])}
+        caption = "HAND" if viewer is None else short_names(self.names, 7)[viewer].upper()
+        self._hand.show(hand, view["mode"], chosen, self.cursor if acting else None,
+                        self.option, caption)
+        set_content(self._prompt_w, self._prompt(view, viewer, self._legal))
 
     def _prompt(self, view: dict, viewer: int | None, legal: list[Action]) -> Text:
         names = self.names
         if view["phase"] == "over":
+            if not self.flow.private_views and getattr(self.session, "timeline", None) is None:
+                # the final table
+                return Text(f"The game is over: Tab or 1–{view['n']} show another player's "
+                            f"cards, v replays the game.", style="bold")
+            if not self.flow.private_views:  # a replay, at its end
+                return Text("The game is over.")
             return Text("The game is over. The results follow.", style="bold")
         waiting = ", ".join(names[s] for s in view["to_act"])
         if viewer is None:
             return Text(f"Waiting for {waiting}…  (table view: no cards are shown; "
                         f"p lets a player peek at their own cards)", style="italic")
         if not legal:
-            return Text(f"Fleet launched. Waiting for {waiting}…", style="italic")
+            done = "Fleet launched. " if view["launched"][viewer] else ""
+            return Text(f"{done}Waiting for {waiting}…", style="italic")
         hand = view["hand"] or []
         t = Text()
         if hand:
@@ -185,10 +209,13 @@ class MineAllMineScreen(PlayScreen):
             else:
                 t.append(f"ship {'ABC'[option]}: Speed {ship.speed}, Attack {ship.attack}, "
                          f"Cargo {ship.cargo}", style="bold")
-        return t
+        # three lines, wrapped here (the widget never wraps)
+        lines = t.wrap(self.app.console, max(20, self.app.size.width - 2))
+        return Text("\n").join(list(lines)[:3])
 
     def _keys(self, view: dict, legal: list[Action]) -> Text:
-        last = "v last round" if view["last_round"] else ""
+        # (in the final table and a replay, v replays the game)
+        last = "v last round" if view["last_round"] and self.flow.private_views else ""
         if not legal or not view["hand"]:
             return Text(last)
         k = self._options()
@@ -205,6 +232,11 @@ class MineAllMineScreen(PlayScreen):
             return None
         texts = [(e.kind, e.text_for(None).format(*self.names)) for e in events]
         return ResolutionScreen(record, self.names, texts)
+
+    def on_resize(self, event) -> None:
+        """The hand's window, the fleet line and the score track fit the new width."""
+        if self._view is not None:
+            self.redraw()
 
     # -- input ---------------------------------------------------------------------------------
     def _acting(self) -> bool:
@@ -225,7 +257,7 @@ class MineAllMineScreen(PlayScreen):
         if cursor == self.cursor:
             return  # the end of the hand: the cursor stays (the option row too)
         self.cursor = cursor
-        self.show(self._view, self.viewer, self._legal)
+        self._draw_choice()
 
     def action_option(self, delta: int) -> None:
         if not self._acting():
@@ -234,7 +266,7 @@ class MineAllMineScreen(PlayScreen):
         if option == self.option:
             return  # the first or last option: the cursor stays
         self.option = option
-        self.show(self._view, self.viewer, self._legal)
+        self._draw_choice()
 
     def action_pick(self, option: int) -> None:
         if not self._acting():
@@ -244,7 +276,7 @@ class MineAllMineScreen(PlayScreen):
                         severity="warning", timeout=3)
             return
         self.option = option
-        self.show(self._view, self.viewer, self._legal)
+        self._draw_choice()
 
     def _toggle(self, card: int, option: int) -> None:
         pending = {c: o for c, o in self._view["pending"]}
@@ -285,7 +317,7 @@ class MineAllMineScreen(PlayScreen):
                  if e.kind != "undo"]
         return ResolutionScreen(record, self.names, texts)
 
-    def on_ship_card_face_option_clicked(self, message: ShipCardFace.OptionClicked) -> None:
+    def on_hand_row_option_clicked(self, message: HandRow.OptionClicked) -> None:
         message.stop()
         if not self._acting():
             return
@@ -295,7 +327,6 @@ class MineAllMineScreen(PlayScreen):
         self.option = message.option
         self._toggle(message.card, message.option)
 
-    def on_key_button_pressed(self, message: KeyButton.Pressed) -> None:
+    def on_fleet_line_launch(self, message: FleetLine.Launch) -> None:
         message.stop()
-        if message.button.id == "launch":
-            self.action_launch()
+        self.action_launch()

@@ -8,39 +8,46 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
 
 from ...engine import Action
 from ...engine.names import short_names
 from ...ui.screens.play import PlayScreen
+from ...ui.widgets.choicetree import ChoiceTree
+from ...ui.widgets.draw import set_content
 from ...ui.widgets.keybar import ScreenKeys
 from ...ui.widgets.lines import TextLines
-from ...ui.widgets.choicetree import ChoiceTree
-from ...ui.widgets.keybutton import KeyButton
 from ...ui.widgets.log import GameLog
 from . import worth
 from .data import name_of
 from .rules import lot_name
-from .widgets import LotsPanel, PlayersPanel, ScoringKey, SplitPanel, grouped, short_name
+from .widgets import (BottomArea, HandLines, LotsPanel, MovesMenu, PlayersPanel, PromptLines,
+                      RightPane, ScoringKey, SidePane, SplitPanel, TableArea, changes, grouped,
+                      public_part, short_name, wrapped)
 
 CONTROLS = """
 - **Splitting (the Leader):** the opened cards stay in one row, each showing its lot
   ("Bottle→B"). ←/→ choose a card, **A–D** put it in that lot (the cursor stays on it); or
-  click a card, then the line of a lot. Every lot needs a card; **Enter** confirms the lots.
+  click a card, then the line of a lot. **u** takes back the last card moved. Every lot needs a
+  card; **Enter** (or a click on Confirm) confirms the lots. A half-made split is kept with the
+  game: leaving and coming back, or a peek, finds it as it was.
 - **Negotiating:** the menu lists what you may do: claim a lot, accept the claim, or refuse it
   (it costs a Money Card, placed on another lot). ↑/↓ and **Enter**, the line's number (1–9), or
   a click. **A–D** or a click on a lot claims it, or puts your refusal's Money Card on it.
+- **What just changed** is marked • until the next move: the card just put in a lot, the lot
+  just claimed (its claim underlined), the $1 a refusal put on a lot, who accepted or refused,
+  the lot just taken, whose Money Cards moved; between rounds, how the last round's lots went.
 - **What things are worth:** the key on the right gives each type's money at the end. While
   your cards are on screen you also see what they are worth now (Bottles are counted, not
   priced: their prize depends on everyone's Bottles), and beside each lot what your cards
   would be worth with it.
 - **Between rounds:** ask for the Balance Card or pass. **At the end:** each Relative takes one
   of your Objects, then each Suitcase copies a type; both are chosen in secret, and each choice
-  shows what your cards are worth after it.
+  shows what your cards are worth after it, counting what your Suitcases can still copy best
+  (a Relative that takes your only Skate also takes the pair a Suitcase would have made).
 - **p** lets a person peek at their own cards behind the curtain (press p again to stop),
-  **u** takes back your last move while nobody has answered it, **q** returns to the menu
-  (saved after every move), **?** shows this help.
+  **u** takes back the last move while nobody has answered it (in hot seat, on the table: the
+  last claim, refusal or answer, by the person who made it), **q** returns to the menu (saved
+  after every move), **?** shows this help.
 """
 
 
@@ -72,7 +79,7 @@ def menu_path(view: dict, action: Action, names: list[str]) -> list[str]:
         mine = worth.own(view)
         after = worth.discard_worth(view, a[0]) if k == "discard" else \
             worth.copy_worth(view, a[0])
-        change = worth.difference(after, worth.worth(mine)) if mine is not None else ""
+        change = worth.difference(after, worth.outlook(view)[0]) if mine is not None else ""
         what = f"Relative takes {short_name(a[0])}" if k == "discard" else \
             f"Suitcase copies {short_name(a[0])}"
         return [f"{what}: {after.text()} ({change})"]
@@ -81,16 +88,6 @@ def menu_path(view: dict, action: Action, names: list[str]) -> list[str]:
 
 class ThisIsMineScreen(PlayScreen):
     CONTROLS = CONTROLS
-    DEFAULT_CSS = """
-    ThisIsMineScreen #table { height: auto; border-bottom: solid $primary-darken-2; }
-    ThisIsMineScreen #bottom { height: 1fr; }
-    ThisIsMineScreen #side { width: 1fr; height: 1fr; border-right: solid $primary-darken-2; }
-    ThisIsMineScreen #hand { height: auto; padding: 0 1; background: $boost; }
-    ThisIsMineScreen #prompt { height: auto; padding: 0 1; text-style: bold; }
-    ThisIsMineScreen #confirm { margin-left: 1; }
-    ThisIsMineScreen #right { width: 37; height: 1fr; }
-    ThisIsMineScreen #game-log { height: 1fr; }
-    """
     BINDINGS = [
         Binding("left", "cursor(-1)", "←", show=False, priority=True),
         Binding("right", "cursor(1)", "→", show=False, priority=True),
@@ -100,35 +97,56 @@ class ThisIsMineScreen(PlayScreen):
         Binding("escape,backspace", "back", "Back", show=False, priority=True),
     ] + [Binding(str(i), f"pick({i - 1})", str(i), show=False, priority=True)
          for i in range(1, 10)] + [
-        Binding(letter, f"to_lot({i})", letter.upper(), show=False, priority=True)
+        Binding(f"{letter},{letter.upper()}", f"to_lot({i})", letter.upper(), show=False,
+                priority=True)
         for i, letter in enumerate("abcd")]
 
     VIEWER_STATE = {"_view": None, "_legal": [], "_key": None, "split": [], "cursor": 0,
-                    "_split_for": None}
+                    "_split_for": None, "_split_history": []}
+    SIDE = 37 + 1 + 2  # the right pane, its border, the side's padding
+
+    def __init__(self, session) -> None:
+        super().__init__(session)
+        # what the last public move changed (the same for every viewer: kept across them)
+        self._public_now: tuple | None = None
+        self._changed: dict = {}
+        self._changed_for: object = None
 
     def compose(self) -> ComposeResult:
         yield TextLines(id="status-bar")
-        with Vertical(id="table"):
+        with TableArea(id="table"):
             yield SplitPanel(id="split")
             yield LotsPanel(id="lots")
             yield PlayersPanel(id="players")
-        with Horizontal(id="bottom"):
-            with Vertical(id="side"):
-                yield Static(id="hand")
-                yield Static(id="prompt")
-                yield KeyButton("Confirm the lots [Enter]", id="confirm", classes="-primary")
-                yield ChoiceTree(max_lines=8, id="moves")
-            with Vertical(id="right"):
+        with BottomArea(id="bottom"):
+            with SidePane(id="side"):
+                yield HandLines(id="hand")
+                yield PromptLines(id="prompt")
+                yield MovesMenu(max_lines=8, id="moves")
+            with RightPane(id="right"):
                 yield ScoringKey(id="key")
                 yield GameLog(id="game-log")
         yield ScreenKeys()
+
+    def board_mounted(self) -> None:
+        self.query_one(GameLog).styles.height = "1fr"  # the rest of the right pane
+        self._split_w = self.query_one(SplitPanel)
+        self._lots_w = self.query_one(LotsPanel)
+        self._players_w = self.query_one(PlayersPanel)
+        self._hand_w = self.query_one(HandLines)
+        self._prompt_w = self.query_one(PromptLines)
+        self._menu = self.query_one(MovesMenu)
+        self._key_w = self.query_one(ScoringKey)
 
     # -- drawing -------------------------------------------------------------------------------
     def status_text(self, view: dict, viewer: int | None) -> Text:
         names = self.names
         t = Text()
         t.append("This is Mine! ", style="bold")
-        t.append(f"· Round {min(view['round'], view['rounds_total'])}/{view['rounds_total']} ")
+        replay = getattr(self.session, "timeline", None) is not None  # (its line names the round)
+        if not replay:
+            t.append(f"· Round {min(view['round'], view['rounds_total'])}/"
+                     f"{view['rounds_total']} ")
         phase = view["phase"]
         if phase == "split":
             t.append(f"· {names[view['round_leader']]} splits the cards into lots ")
@@ -144,8 +162,9 @@ class ThisIsMineScreen(PlayScreen):
             t.append("· final secret choices ")
         else:
             t.append("· game over ")
-        t.append(f"· deck {view['deck_count']} ", style="dim")
-        if viewer is not None and len(self.match.humans) > 1:
+        if not replay:
+            t.append(f"· deck {view['deck_count']} ", style="dim")
+        if viewer is not None and len(self.match.humans) > 1 and self.flow.private_views:
             t.append(f"· viewing as {names[viewer]} ", style="italic")
         return t
 
@@ -155,37 +174,86 @@ class ThisIsMineScreen(PlayScreen):
             return ("right", "left")
         return ("down", "up")
 
+    def changed(self, view: dict) -> dict:
+        """What the last public move changed, from the public part of the views only (in a
+        replay: against the position before)."""
+        now = public_part(view)
+        timeline = getattr(self.session, "timeline", None)
+        if timeline is not None:
+            position = self.session.position
+            if self._changed_for != ("replay", position):
+                self._changed_for = ("replay", position)
+                before = None
+                if position > 0:
+                    before = public_part(self.match.rules.view(timeline.state(position - 1),
+                                                               None))
+                self._changed = changes(before, now)
+        elif now != self._public_now:
+            before, self._public_now = self._public_now, now
+            self._changed = changes(before, now)
+        return self._changed
+
+    def last_takes(self) -> list[str]:
+        """How the last round's lots went: the log's public lines of their taking."""
+        events = self.match.events
+        end = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "take"), None)
+        if end is None:
+            return []
+        start = end
+        while start > 0 and events[start - 1].kind not in ("split", "reveal"):
+            start -= 1
+        return [e.text_for(None).format(*self.names) for e in events[start:end + 1]
+                if e.kind == "take"]
+
     def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
         self._view, self._legal = view, legal
         names = self.names
+        changed = self.changed(view)
         splitting = view["phase"] == "split"
-        split_panel = self.query_one(SplitPanel)
-        split_panel.display = splitting
-        self.query_one(LotsPanel).display = not splitting
-        self.query_one("#confirm", KeyButton).display = splitting and bool(legal)
+        if self._split_w.display != splitting:
+            self._split_w.display = splitting
+            self._lots_w.display = not splitting
         mine = worth.own(view)
         if splitting:
-            key = (view["round"], tuple(view["revealed"]))
-            if self._split_for != key:
-                self._split_for = key
-                self.split = [i % view["n"] for i in range(len(view["revealed"]))]
-                self.cursor = 0
-            split_panel.show(view["revealed"], self.split if legal else None, view["n"],
-                             self.cursor if legal else None, names[view["round_leader"]])
+            if legal:
+                self._start_split(view)
+                put = view["assign"]  # cards already put (moves made): the draft follows them
+                self.split[:len(put)] = put
+            self._draw_split()
         else:
-            self.query_one(LotsPanel).show(view, names, worth=self._lot_worth(view, mine))
-        self.query_one(PlayersPanel).show(view, names)
-        self.query_one(ScoringKey).show(view["n"])
-        self.query_one("#hand", Static).update(self._hand_text(view, viewer, mine))
-        self.query_one("#prompt", Static).update(self._prompt(view, legal))
-        menu = self.query_one(ChoiceTree)
+            self._lots_w.show(view, names, worth=self._lot_worth(view, mine), changed=changed,
+                              last_takes=self.last_takes() if not view["lots"] else None)
+        self._players_w.show(view, names, changed)
+        self._key_w.show(view["n"])
+        width = max(20, self.app.size.width - self.SIDE)
+        set_content(self._hand_w, wrapped(self.app, self._hand_text(view, viewer, mine), width))
+        self._draw_prompt()
         key = (tuple(legal), view["phase"], view["claim"], view["leader"],
                len(view.get("my_discards") or ()), len(view.get("my_copies") or ()))
         if key != self._key:
             self._key = key
             items = [(menu_path(view, a, names), a) for a in legal if a.kind != "put"]
-            menu.set_items(items, title="")
-            menu.display = bool(items)
+            self._menu.set_items(items, title="")
+            if self._menu.display != bool(items):
+                self._menu.display = bool(items)
+
+    def _draw_split(self) -> None:
+        """The split panel: the draft of the person splitting, or the cards put so far."""
+        view = self._view
+        revealed = view["revealed"]
+        leader = self.names[view["round_leader"]]
+        if self._splitting():
+            self._split_w.show(revealed, self.split, view["n"], self.cursor, leader,
+                               deciding=True, just_put=self.changed(view).get("put"))
+            return
+        lots = list(view["assign"]) + [None] * (len(revealed) - len(view["assign"]))
+        self._split_w.show(revealed, lots, view["n"], None, leader,
+                           just_put=self.changed(view).get("put"))
+
+    def _draw_prompt(self) -> None:
+        width = max(20, self.app.size.width - self.SIDE)
+        set_content(self._prompt_w, wrapped(self.app, self._prompt(self._view, self._legal),
+                                            width))
 
     @staticmethod
     def _lot_worth(view: dict, mine) -> dict[int, Text]:
@@ -216,10 +284,16 @@ class ThisIsMineScreen(PlayScreen):
         later = worth.pending(view)
         if later:
             # on the same line when it fits beside the key, else on its own
-            room = self.app.size.width - 37 - 3
+            room = self.app.size.width - self.SIDE
             joint = len(t.plain.rsplit("\n", 1)[-1]) + len(later) + 3 <= room
             t.append(" · " if joint else "\n  to come: ")
             t.append(later, style="italic")
+        best, copies = worth.outlook(view)
+        if copies:
+            what = " and ".join(short_name(c) for c in copies)
+            t.append(f"\n  best with your Suitcase{'s' if len(copies) > 1 else ''} copying "
+                     f"{what}: ", style="bold")
+            t.append(best.text(), style="bold yellow")
         if view.get("my_discards"):
             t.append("\n  Relatives take: " + ", ".join(name_of(x) for x in view["my_discards"]),
                      style="red")
@@ -233,6 +307,12 @@ class ThisIsMineScreen(PlayScreen):
         names = short_names(self.names, 8)
         phase = view["phase"]
         if phase == "over":
+            if not self.flow.private_views and getattr(self.session, "timeline", None) is None:
+                # the final table
+                return Text(f"The game is over: Tab or 1–{view['n']} show another player's "
+                            f"cards, v replays the game.")
+            if not self.flow.private_views:  # a replay, at its end
+                return Text("The game is over.")
             return Text("The game is over. The results follow.")
         if not legal:
             waiting = ", ".join(names[s] for s in view["to_act"])
@@ -255,12 +335,15 @@ class ThisIsMineScreen(PlayScreen):
         if phase == "balance":
             # everyone's Money Cards are on the table just above
             return Text(f"{who}: ask for the Balance Card, or pass?")
+        counted = ""
+        if worth.outlook(view)[1]:
+            counted = " The money counts the best copies of your Suitcases after it."
         if phase == "discard":
             return Text(f"{who}: your Relatives each take one Object ("
-                        f"{view['to_discard'][self.actor]} more).")
+                        f"{view['to_discard'][self.actor]} more).{counted}")
         if phase == "copy":
             return Text(f"{who}: each Suitcase copies a type ({view['copies_owed'][self.actor]} "
-                        f"more).")
+                        f"more).{counted}")
         return Text("")
 
     def on_resize(self, event) -> None:
@@ -272,12 +355,73 @@ class ThisIsMineScreen(PlayScreen):
     def _splitting(self) -> bool:
         return bool(self._view and self._view["phase"] == "split" and self._legal)
 
+    def _start_split(self, view: dict) -> None:
+        """The draft of the person splitting: the one kept with the save for this very split
+        (a half-made split survives quitting, and a peek), else every card in turn to A, B, C..."""
+        key = (view["round"], tuple(view["revealed"]), self.actor)
+        if self._split_for == key:
+            return
+        self._split_for = key
+        n, k = view["n"], len(view["revealed"])
+        draft = self.session.table_draft
+        if self._draft_fits(draft, view):
+            self.split = list(draft["split"])
+            self.cursor = draft["cursor"]
+            self._split_history = [list(h) for h in draft["history"]]
+        else:
+            self.split = [i % n for i in range(k)]
+            self.cursor = 0
+            self._split_history = []
+
+    def _draft_fits(self, draft, view: dict) -> bool:
+        """A kept draft is used only for the same decision: the same position, the same person
+        splitting, the same cards, and lots that exist."""
+        if not isinstance(draft, dict):
+            return False
+        n, k = view["n"], len(view["revealed"])
+
+        def split_ok(split) -> bool:
+            return isinstance(split, list) and len(split) == k and \
+                all(isinstance(x, int) and 0 <= x < n for x in split)
+
+        history = draft.get("history")
+        cursor = draft.get("cursor")
+        return (draft.get("at") == len(self.match.log) and draft.get("seat") == self.actor
+                and draft.get("revealed") == list(view["revealed"])
+                and split_ok(draft.get("split")) and isinstance(cursor, int)
+                and 0 <= cursor < k and isinstance(history, list)
+                and all(split_ok(h) for h in history))
+
+    def _keep_draft(self) -> None:
+        """The half-made split goes with the save (it is made in front of everyone; only this
+        decision of this person takes it up again)."""
+        session, view = self.session, self._view
+        if not self._split_history:
+            draft = None
+        else:
+            draft = {"at": len(self.match.log), "seat": self.actor,
+                     "revealed": list(view["revealed"]), "split": list(self.split),
+                     "cursor": self.cursor, "history": [list(h) for h in self._split_history]}
+        if draft != session.table_draft:
+            session.table_draft = draft
+            session.autosave()
+
     def _assign(self, lot: int) -> None:
         if lot >= self._view["n"]:
             self.notify(f"There are only {self._view['n']} lots.", severity="warning", timeout=2)
             return
+        if self.cursor < len(self._view["assign"]):
+            self.notify(f"This card is already in lot {lot_name(self.split[self.cursor])} (a move "
+                        f"made): u takes the last card put back.", severity="information",
+                        timeout=3)
+            return
+        if self.split[self.cursor] == lot:
+            return
+        self._split_history.append(list(self.split))
         self.split[self.cursor] = lot  # the cursor stays on the card just placed
-        self.show(self._view, self.viewer, self._legal)
+        self._keep_draft()
+        self._draw_split()
+        self._draw_prompt()
 
     def _confirm_split(self) -> None:
         n = self._view["n"]
@@ -286,9 +430,33 @@ class ThisIsMineScreen(PlayScreen):
             self.notify(f"Lot {', '.join(empty)} has no card: every lot needs at least one.",
                         title="Not yet", severity="warning")
             return
-        for lot in list(self.split):
+        self.session.table_draft = None
+        for lot in list(self.split[len(self._view["assign"]):]):
             if not self.submit(Action("put", (lot,))):
                 return
+
+    def action_undo(self) -> None:
+        """While splitting, u takes back the last card moved to another lot (the split is one
+        decision, confirmed with Enter); else the last move, as everywhere."""
+        if not self._splitting():
+            super().action_undo()
+            return
+        if not self._split_history:
+            if self._view["assign"]:  # cards already put one by one: the last one comes back
+                super().action_undo()
+                return
+            self.notify("Nothing to take back in this split yet: A–D put the card under the "
+                        "cursor in a lot, Enter confirms the lots.", title="Cannot take back",
+                        severity="information", timeout=4)
+            return
+        before = self._split_history.pop()
+        changed = [i for i, (a, b) in enumerate(zip(before, self.split)) if a != b]
+        self.split = before
+        if changed:
+            self.cursor = changed[0]
+        self._keep_draft()
+        self._draw_split()
+        self._draw_prompt()
 
     # -- input ---------------------------------------------------------------------------------
     def _acting(self) -> bool:
@@ -300,14 +468,16 @@ class ThisIsMineScreen(PlayScreen):
 
     def action_cursor(self, delta: int) -> None:
         if self._splitting():  # along the row of cards; it stops at either end
-            self.cursor = max(0, min(len(self.split) - 1, self.cursor + delta))
-            self.show(self._view, self.viewer, self._legal)
+            cursor = max(0, min(len(self.split) - 1, self.cursor + delta))
+            if cursor != self.cursor:
+                self.cursor = cursor
+                self._draw_split()
 
     def action_move(self, delta: int) -> None:
         if self._splitting():
             return  # the cards are one row: ←/→ move along it
         if self._acting():
-            self.query_one(ChoiceTree).move(delta)
+            self._menu.move(delta)
 
     def action_choose(self) -> None:
         if not self._acting():
@@ -315,7 +485,7 @@ class ThisIsMineScreen(PlayScreen):
         if self._splitting():
             self._confirm_split()
         else:
-            self.query_one(ChoiceTree).choose()
+            self._menu.choose()
 
     def action_pick(self, index: int) -> None:
         if not self._acting():
@@ -325,7 +495,7 @@ class ThisIsMineScreen(PlayScreen):
             self.notify(f"Lots are letters: press A–{last} to put the card in a lot.",
                         severity="information", timeout=3)
         else:
-            self.query_one(ChoiceTree).choose(index)
+            self._menu.choose(index)
 
     def action_to_lot(self, lot: int) -> None:
         if not self._acting():
@@ -337,7 +507,7 @@ class ThisIsMineScreen(PlayScreen):
 
     def action_back(self) -> None:
         if self._acting():
-            self.query_one(ChoiceTree).back()
+            self._menu.back()
 
     def _lot_chosen(self, lot: int) -> None:
         """A lot picked by letter or click: claim it, or put the refusal's money on it."""
@@ -364,14 +534,14 @@ class ThisIsMineScreen(PlayScreen):
         message.stop()
         if self._splitting():
             self.cursor = message.index
-            self.show(self._view, self.viewer, self._legal)
+            self._draw_split()
 
-    def on_split_panel_lot_clicked(self, message) -> None:
+    def on_split_panel_lot_clicked(self, message: SplitPanel.LotClicked) -> None:
         message.stop()
         if self._splitting():
             self._assign(message.lot)
 
-    def on_key_button_pressed(self, message: KeyButton.Pressed) -> None:
+    def on_split_panel_confirm(self, message: SplitPanel.Confirm) -> None:
         message.stop()
-        if message.button.id == "confirm" and self._splitting():
+        if self._splitting():
             self._confirm_split()

@@ -4,15 +4,21 @@ the table, and after each end-game Relative or Suitcase choice.
 Pure Python (no Textual), from what one seat's view shows. Bottles are counted, never priced:
 their prize depends on everyone's Bottles, and the others' collections are secret. A Suitcase
 still to copy is worth nothing yet; a Relative still to take an Object has taken nothing yet.
+
+The end-game choices are weighed with what the Suitcases kept can still copy: a Relative's line
+counts the best copies left after it (taking the only Skate also takes the Suitcase's pair), a
+Suitcase's line the best copies of the Suitcases after it (``outlook``).
 """
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations_with_replacement
 from dataclasses import dataclass
 
 from . import scoring
 from .data import load, name_of, type_of
+from .state import NOT_COPIED
 
 
 @dataclass(frozen=True)
@@ -100,14 +106,61 @@ def with_lot(mine: Counter, lot_cards: list[int]) -> tuple[Worth, str]:
     return worth(mine + added), ", ".join(extra)
 
 
+def better(a: Worth, b: Worth) -> bool:
+    """More money, then more Bottles (their prize is not known: counted second)."""
+    return (a.money, a.bottles) > (b.money, b.bottles)
+
+
+def best_copies(types: Counter, k: int) -> tuple[Worth, tuple[str, ...]]:
+    """The best ``k`` Suitcases can make of ``types`` (each copies a type in it that may be
+    copied), and their copies; ``types`` itself when none is owed or nothing can be copied."""
+    copyable = sorted(t for t, n in types.items() if n > 0 and t not in NOT_COPIED)
+    if k <= 0 or not copyable:
+        return worth(types), ()
+    best: tuple[Worth, tuple[str, ...]] | None = None
+    for combo in combinations_with_replacement(copyable, k):
+        w = worth(types + Counter(combo))
+        if best is None or better(w, best[0]):
+            best = (w, combo)
+    assert best is not None
+    return best
+
+
+def _suitcases(view: dict, discards: Sequence[str]) -> int:
+    """Suitcases still to copy once ``discards`` are out of the hand."""
+    kept = sum(1 for c in view["hand"] if type_of(c) == "suitcase") - list(discards).count(
+        "suitcase")
+    return max(0, kept - len(view.get("my_copies") or ()))
+
+
+def outlook(view: dict) -> tuple[Worth, tuple[str, ...]]:
+    """The viewer's collection as it stands with the best copies of the Suitcases still to copy
+    (the choice on screen aside: in the Suitcases' phase, one copy is the choice itself), and
+    those copies."""
+    phase = view["phase"]
+    if phase == "discard":
+        discards = list(view.get("my_discards") or ())
+        return best_copies(counts(view["hand"], discards), _suitcases(view, discards))
+    if phase == "copy":
+        now = counts(view["hand"], (), view.get("my_copies") or ())
+        return best_copies(now, _suitcases(view, ()) - 1)
+    mine = own(view)
+    return (worth(mine), ()) if mine is not None else (Worth(0, 0), ())
+
+
 def discard_worth(view: dict, t: str) -> Worth:
-    """The collection's worth once a Relative takes one ``t`` (in the Relatives' phase)."""
-    return worth(counts(view["hand"], [*(view.get("my_discards") or ()), t]))
+    """The collection's worth once a Relative takes one ``t`` (in the Relatives' phase), and
+    the Suitcases kept then copy their best."""
+    discards = [*(view.get("my_discards") or ()), t]
+    return best_copies(counts(view["hand"], discards), _suitcases(view, discards))[0]
 
 
 def copy_worth(view: dict, t: str) -> Worth:
-    """The collection's worth once a Suitcase copies ``t`` (in the Suitcases' phase)."""
-    return worth(counts(view["hand"], (), [*(view.get("my_copies") or ()), t]))
+    """The collection's worth once a Suitcase copies ``t`` (in the Suitcases' phase), and the
+    Suitcases after it copy their best."""
+    copies = [*(view.get("my_copies") or ()), t]
+    after = counts(view["hand"], (), copies)
+    return best_copies(after, _suitcases(view, ()) - 1)[0]
 
 
 def key_lines(n: int) -> list[tuple[str, str]]:
