@@ -1,0 +1,269 @@
+"""What the All In ``expert`` plays for: its chance to finish ahead of the best of the others.
+
+The ``normal`` bot prices a sheet as its own expected points, with each hand's Best Scoring Hand
+bonus counted at the odds of beating random hands. That is a fine guide for one sheet, but the
+game is won against the best of the other sheets, and the bonuses are where the sheets meet: a
+bonus one player takes, the others lose. So the expert judges a sheet differently:
+
+* Each hand's *final odds*: the chance that it ends as each poker category, worked out as the
+  normal bot does (the same targets and the same chances of drawing the missing cards, see
+  ``normal_bot.hand_value``), but kept apart instead of summed into one number.
+* Its chance of the Best Scoring Hand, by its final category and its length (3, 4 or 5 cards),
+  measured in games of ``normal`` bots (``BEST``): against real opponents a Pair almost never
+  takes a bonus and Two Pair seldom does, whatever the odds against random hands say. A hand
+  already complete is judged by its category and its top card (``BEST_TOP``).
+* A bonus the seat takes is a bonus some other seat does not get, often the one it must beat:
+  it counts ``1 + DENIAL`` times.
+* The sheet's worth in points (the hands as above, unused chips, the Golden Card's ring and the
+  room to grow as the normal bot counts them) is then compared with what the best of the other
+  sheets scores at the end in games of ``normal`` bots (``RIVAL``), through a smooth step
+  (``squash``): about the chance of finishing first. Close to the best other score a point
+  matters most; far ahead or far behind, less, so the expert takes safe points when ahead and
+  chances when behind.
+
+The tables were measured with ``tools/all_in_tables.py`` (games of ``normal`` bots only).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...engine.search import squash
+from .normal_bot import (CHIP_VALUE, FLEX, FLEX_CAP, FULL_HOUSE, GOLDEN_VALUE, PAIR, QUADS, STRAIGHT,
+                         STRAIGHT_FLUSH, TRIPS, TWO_PAIR, WINDOWS, _canonical, _group_chances,
+                         _points_now, _Sheet)
+from .poker import evaluate
+
+#: the categories by points, strongest first (0: nothing)
+ORDER = (STRAIGHT_FLUSH, QUADS, FULL_HOUSE, STRAIGHT, TRIPS, TWO_PAIR, PAIR)
+
+
+@lru_cache(maxsize=1 << 16)
+def final_odds(cards: tuple, empty: int, rounds10: int) -> tuple[float, ...]:
+    """Per points (0 to 14): the chance that a hand holding ``cards`` (sorted, suits canonical;
+    the Golden Card included) with ``empty`` spaces left and ``rounds10`` tenths of a round to
+    fill them ends with that many points. The same model as ``normal_bot.hand_value``, whose
+    value is the sum of these chances times each category's worth."""
+    now = _points_now(cards)
+    odds = [0.0] * 15
+    if not empty or not rounds10:
+        odds[now] = 1.0
+        return tuple(odds)
+    have, fresh, req = _group_chances(rounds10)
+    suits: dict[int, int] = {}
+    for c in cards:
+        v = c % 13
+        suits[v] = suits.get(v, 0) | (1 << (c // 13))
+    length = len(cards) + empty
+    fail = [1.0] * 15
+    by_count = [0] * 5
+    for m in suits.values():
+        by_count[bin(m).count("1")] += 1
+    classes = [(h, have[h], by_count[h]) for h in range(1, 5) if by_count[h]]
+    classes.append((0, fresh, 1))
+    for size, points in ((2, PAIR), (3, TRIPS), (4, QUADS)):
+        if points <= now or size > length:
+            continue
+        for h, chances, count in classes:
+            if 0 < size - h <= empty:
+                fail[points] *= (1.0 - chances[size]) ** count
+    if length >= 4 and now < FULL_HOUSE:
+        kinds = [(sa, sb, points) for sa, sb, points in
+                 ((2, 2, TWO_PAIR), (3, 2, FULL_HOUSE), (2, 3, FULL_HOUSE))
+                 if points > now and sa + sb <= length]
+        for i, (ha, ca, na) in enumerate(classes):
+            for hb, cb, nb in classes[i:]:
+                if ha == hb:
+                    pairs = na * (na - 1) // 2 if ha else 1
+                else:
+                    pairs = na * nb
+                if not pairs:
+                    continue
+                for sa, sb, points in kinds:
+                    missing = (sa - ha if sa > ha else 0) + (sb - hb if sb > hb else 0)
+                    if 0 < missing <= empty:
+                        fail[points] *= (1.0 - ca[sa] * cb[sb]) ** pairs
+    if length == 5 and now < STRAIGHT_FLUSH and len(suits) == len(cards):
+        vals = [v + 1 for v in suits]
+        flush = len({c // 13 for c in cards}) <= 1
+        missing = 5 - len(vals)
+        if missing <= empty:
+            for window in WINDOWS:
+                if all(v in window for v in vals):
+                    if now < STRAIGHT:
+                        fail[STRAIGHT] *= 1.0 - req[4] ** missing
+                    if flush and cards:
+                        fail[STRAIGHT_FLUSH] *= 1.0 - req[1] ** missing
+    left = 1.0
+    for points in ORDER:
+        if points <= now:
+            break
+        f = fail[points]
+        if f < 1.0:
+            odds[points] = (1.0 - f) * left
+            left *= f
+    odds[now] += left
+    return tuple(odds)
+
+
+# -- the tables (tools/all_in_tables.py; games of normal bots) --------------------------------
+#: (length, points) -> chance that a hand ends with the Best Scoring Hand bonus, by the number
+#: of opponents
+BEST: dict[int, dict[tuple[int, int], float]] = {
+    3: {(3, 2): 0.451, (3, 6): 0.953,
+        (4, 2): 0.224, (4, 4): 0.390, (4, 6): 0.647, (4, 12): 0.953,
+        (5, 2): 0.062, (5, 4): 0.110, (5, 6): 0.237, (5, 8): 0.437, (5, 10): 0.548,
+        (5, 12): 0.860, (5, 14): 0.886},
+}
+#: a finished hand, (length, points) -> the chance of the bonus by its top card (2 to 14, the
+#: Ace 14), by the number of opponents
+BEST_TOP: dict[int, dict[tuple[int, int], tuple[float, ...]]] = {
+    3: {
+        (3, 2): (0.29, 0.31, 0.35, 0.37, 0.37, 0.44, 0.46, 0.44, 0.52, 0.50, 0.51, 0.64, 0.64),
+        (3, 6): (0.83, 0.88, 0.86, 0.85, 0.88, 0.95, 0.93, 0.95, 0.96, 0.98, 1.00, 0.98, 0.98),
+        (4, 2): (0.16, 0.11, 0.15, 0.17, 0.16, 0.16, 0.22, 0.14, 0.23, 0.27, 0.30, 0.36, 0.39),
+        (4, 4): (0.39, 0.38, 0.48, 0.47, 0.39, 0.34, 0.35, 0.36, 0.41, 0.37, 0.36, 0.40, 0.45),
+        (4, 6): (0.55, 0.54, 0.58, 0.57, 0.61, 0.64, 0.63, 0.64, 0.63, 0.70, 0.73, 0.75, 0.74),
+        (4, 12): (0.96, 0.82, 0.96, 0.96, 0.92, 0.95, 0.95, 0.97, 0.95, 0.97, 0.99, 0.97, 0.98),
+        (5, 2): (0.04, 0.04, 0.02, 0.07, 0.06, 0.01, 0.05, 0.06, 0.06, 0.08, 0.09, 0.10, 0.16),
+        (5, 4): (0.11, 0.09, 0.16, 0.09, 0.08, 0.07, 0.08, 0.12, 0.08, 0.13, 0.14, 0.11, 0.12),
+        (5, 6): (0.15, 0.19, 0.17, 0.18, 0.22, 0.22, 0.24, 0.24, 0.28, 0.29, 0.28, 0.29, 0.30),
+        (5, 8): (0.44, 0.44, 0.44, 0.36, 0.39, 0.33, 0.42, 0.41, 0.45, 0.47, 0.44, 0.47, 0.55),
+        (5, 10): (0.33, 0.41, 0.46, 0.44, 0.50, 0.51, 0.55, 0.57, 0.57, 0.62, 0.66, 0.74, 0.67),
+        (5, 12): (0.83, 0.83, 0.82, 0.80, 0.86, 0.84, 0.86, 0.87, 0.89, 0.88, 0.88, 0.93, 0.93),
+        (5, 14): (0.89, 0.89, 0.89, 0.92, 0.80, 0.87, 0.84, 0.87, 0.89, 0.90, 0.91, 0.90, 0.98),
+    },
+}
+#: a bonus taken alone: the chance the best other seat would have taken it instead
+DENIAL = {3: 0.463}
+#: the best other seat's final score: mean and spread
+RIVAL = {3: (78.18, 8.60)}
+#: the bonus points a normal player takes on average
+BONUS_MEAN = {3: 13.02}
+#: per round (1 to 23): how far the final score lands from ``sheet_points`` at the round's
+#: start, on average and its spread (the estimate counts on too much early on, too little
+#: late); last, the same for the finished sheet (whose bonuses are still to be known)
+ERROR = {3: ((-27.75, 10.48), (-27.30, 10.48), (-26.50, 10.48), (-25.13, 10.48), (-23.23, 10.47),
+             (-20.67, 10.43), (-17.72, 10.42), (-14.35, 10.41), (-10.66, 10.36), (-6.70, 10.27),
+             (-2.97, 10.07), (0.47, 9.94), (3.58, 9.74), (6.34, 9.64), (8.74, 9.40),
+             (10.38, 9.20), (11.60, 8.98), (11.96, 8.51), (11.79, 8.22), (10.67, 7.67),
+             (8.70, 7.08), (5.86, 6.55), (3.23, 5.76), (0.0, 4.5))}
+#: share of the rounds left one hand can count on (None: the normal bot's)
+ALPHA = None
+#: a normal distribution's step as ``squash`` draws it: Phi(z) is about squash(PROBIT * z)
+PROBIT = 0.851
+
+
+@lru_cache(maxsize=1 << 14)
+def _points_top(cards: tuple) -> tuple[int, int]:
+    """A hand's points and its top card (the first value of its key, 2 to 14)."""
+    if not cards:
+        return 0, 0
+    e = evaluate(cards)
+    return e.points, e.key[1]
+
+
+def _table(table: dict, opponents: int):
+    """The entry for ``opponents``, or the nearest one measured."""
+    return table[min(table, key=lambda k: (abs(k - opponents), k))]
+
+
+def bonus_chance(opponents: int, length: int, points: int, top: int = 0) -> float:
+    """The chance that a hand of ``length`` cards ending with ``points`` takes its bonus; with
+    ``top``, the hand is finished and that is its top card (2 to 14)."""
+    if not points:
+        return 0.0
+    if not opponents:
+        return 1.0
+    if top:
+        row = _table(BEST_TOP, opponents).get((length, points))
+        if row is not None:
+            return row[top - 2]
+    best = _table(BEST, opponents)
+    chance = best.get((length, points))
+    if chance is None:  # a category not measured for this length: the nearest one below
+        below = [p for (n, p) in best if n == length and p < points]
+        chance = best[(length, max(below))] if below else 0.5
+    return chance
+
+
+def hand_worth(s: _Sheet, index: int, extra: tuple[int, int] | None = None,
+               denial: float = 0.0) -> float:
+    """What hand ``index`` of the sheet is worth at the end (``extra``: with card ``extra[1]``
+    written on space ``extra[0]``): its chances of every category times (its points plus its
+    bonus times ``1 + denial`` times the chance that a hand of that category takes it)."""
+    cards, empty = s.hand_state(index, extra)
+    hand = s.hands[index]
+    rounds10 = s.rounds10 if ALPHA is None else int(round(s.rounds_left * ALPHA * 10))
+    return _hand_worth(_canonical(cards), empty, rounds10, len(hand.cells), hand.bonus,
+                       s.opponents, denial)
+
+
+@lru_cache(maxsize=1 << 16)
+def _hand_worth(cards: tuple, empty: int, rounds10: int, length: int, bonus: int,
+                opponents: int, denial: float) -> float:
+    bonus *= 1.0 + denial
+    if not empty or not rounds10:
+        points, top = _points_top(cards)
+        return points + bonus * bonus_chance(opponents, length, points, top)
+    worth = 0.0
+    for points, p in enumerate(final_odds(cards, empty, rounds10)):
+        if p:
+            worth += p * (points + bonus * bonus_chance(opponents, length, points))
+    return worth
+
+
+def sheet_points(view: dict | _Sheet, denial: float = 0.0) -> float:
+    """What the seat's sheet is worth at the end, in points: its hands (``hand_worth``), unused
+    chips, and the Golden Card's ring and room to grow as the normal bot counts them."""
+    s = view if isinstance(view, _Sheet) else _Sheet(view)
+    worth = float(s.chips) + sum(hand_worth(s, i, None, denial) for i in range(len(s.hands)))
+    if s.rounds_left > 0:
+        if s.golden_open:
+            filled = sum(1 for x in s.around if s.written[x] is not None)
+            worth += GOLDEN_VALUE * filled ** 2 / 64.0
+        worth += FLEX * min(s._frontier(None), FLEX_CAP)
+    return worth
+
+
+class Rater:
+    """Rates writes as the normal bot's ``_Sheet`` does (chips spent, hands completed, the
+    Golden Card's ring, room to grow), with the hands priced by ``hand_worth``."""
+
+    def __init__(self, s: _Sheet, denial: float = 0.0) -> None:
+        self.s, self.denial = s, denial
+        self._before: dict[int, float] = {}
+
+    def option_value(self, c: int, cell: int, cost: int) -> float:
+        s = self.s
+        gain = -cost * CHIP_VALUE + s._cell_gain(cell)
+        for i in s.cell_hands[cell]:
+            before = self._before.get(i)
+            if before is None:
+                before = self._before[i] = hand_worth(s, i, None, self.denial)
+            gain += hand_worth(s, i, (cell, c), self.denial) - before
+        return gain
+
+    def rated(self, options) -> list[tuple[float, int, int]]:
+        """(value, card, cell) for every card and space of ``options`` (card, cost, cells)."""
+        return [(self.option_value(c, cell, cost), c, cell)
+                for c, cost, cells in options for cell in cells]
+
+
+def win_chance(s: _Sheet, over: bool = False, denial: float | None = None,
+               spread: float = 1.0) -> float:
+    """About the chance that the seat finishes ahead of the best of the others: its sheet's
+    worth (bonuses counted ``1 + denial`` times, less what an average sheet takes that way),
+    corrected by how far such estimates land from the final score at this round, against the
+    best other score of games of normal bots; the spread of both sets the step's width
+    (times ``spread``). ``over``: the game has ended. With nobody to beat: the sheet's points,
+    scaled to about 0 to 1."""
+    opponents = s.opponents
+    if not opponents:
+        return sheet_points(s) / 100.0
+    if denial is None:
+        denial = _table(DENIAL, opponents)
+    mean, sd = _table(RIVAL, opponents)
+    errors = _table(ERROR, opponents)
+    bias, error = errors[-1] if over else errors[min(max(s.round, 1), len(errors) - 1) - 1]
+    margin = sheet_points(s, denial) - denial * _table(BONUS_MEAN, opponents) + bias - mean
+    return squash(PROBIT * margin / (spread * (sd * sd + error * error) ** 0.5))
