@@ -141,14 +141,14 @@ RIVAL = {3: (78.18, 8.60)}
 BONUS_MEAN = {3: 13.02}
 #: per round (1 to 23): how far the final score lands from ``sheet_points`` at the round's
 #: start, on average and its spread (the estimate counts on too much early on, too little
-#: late); last, the same for the finished sheet (whose bonuses are still to be known)
+#: late); last, the same for the finished sheet (whose bonuses are still to be known). Measured
+#: over 400 games before finished hands were judged by their top card (``BEST_TOP``); the last
+#: entry is a guess (about the spread of ten hands' bonuses won or lost)
 ERROR = {3: ((-27.75, 10.48), (-27.30, 10.48), (-26.50, 10.48), (-25.13, 10.48), (-23.23, 10.47),
              (-20.67, 10.43), (-17.72, 10.42), (-14.35, 10.41), (-10.66, 10.36), (-6.70, 10.27),
              (-2.97, 10.07), (0.47, 9.94), (3.58, 9.74), (6.34, 9.64), (8.74, 9.40),
              (10.38, 9.20), (11.60, 8.98), (11.96, 8.51), (11.79, 8.22), (10.67, 7.67),
              (8.70, 7.08), (5.86, 6.55), (3.23, 5.76), (0.0, 4.5))}
-#: share of the rounds left one hand can count on (None: the normal bot's)
-ALPHA = None
 #: a normal distribution's step as ``squash`` draws it: Phi(z) is about squash(PROBIT * z)
 PROBIT = 0.851
 
@@ -193,8 +193,7 @@ def hand_worth(s: _Sheet, index: int, extra: tuple[int, int] | None = None,
     bonus times ``1 + denial`` times the chance that a hand of that category takes it)."""
     cards, empty = s.hand_state(index, extra)
     hand = s.hands[index]
-    rounds10 = s.rounds10 if ALPHA is None else int(round(s.rounds_left * ALPHA * 10))
-    return _hand_worth(_canonical(cards), empty, rounds10, len(hand.cells), hand.bonus,
+    return _hand_worth(_canonical(cards), empty, s.rounds10, len(hand.cells), hand.bonus,
                        s.opponents, denial)
 
 
