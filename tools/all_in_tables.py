@@ -103,7 +103,8 @@ def tables(records: list[dict], players: int) -> list[str]:
             row.append(f"{(w + 30 * won / n) / (m + 30):.2f}")
         out.append(f"    {(length, points)}: ({', '.join(row)}),")
     out.append("}")
-    out.append(f"DENIAL = {denial[0] / max(1, denial[1]):.3f}  # of {denial[1]} bonuses taken alone")
+    out.append(f"DENIAL = {denial[0] / max(1, denial[1]):.3f}  # of {denial[1]} bonuses taken "
+               "alone")
     out.append(f"RIVAL = ({statistics.mean(rival):.2f}, {statistics.pstdev(rival):.2f})"
                "  # best other final score: mean, spread")
     out.append(f"BONUS_MEAN = {statistics.mean(bonus):.2f}")

@@ -9,17 +9,24 @@ bonus one player takes, the others lose. So the expert judges a sheet differentl
   normal bot does (the same targets and the same chances of drawing the missing cards, see
   ``normal_bot.hand_value``), but kept apart instead of summed into one number.
 * Its chance of the Best Scoring Hand, by its final category and its length (3, 4 or 5 cards),
-  measured in games of ``normal`` bots (``BEST``): against real opponents a Pair almost never
-  takes a bonus and Two Pair seldom does, whatever the odds against random hands say. A hand
-  already complete is judged by its category and its top card (``BEST_TOP``).
+  measured in games of ``normal`` bots (``BEST``). Against such players a five-card hand needs
+  far more than the odds against random hands say (a Straight takes the bonus less than half
+  the time, Three of a Kind one time in four), while a Pair takes a three-card hand's bonus
+  nearly half the time. A finished hand is judged by its category and its top card
+  (``BEST_TOP``).
 * A bonus the seat takes is a bonus some other seat does not get, often the one it must beat:
   it counts ``1 + DENIAL`` times.
 * The sheet's worth in points (the hands as above, unused chips, the Golden Card's ring and the
   room to grow as the normal bot counts them) is then compared with what the best of the other
   sheets scores at the end in games of ``normal`` bots (``RIVAL``), through a smooth step
-  (``squash``): about the chance of finishing first. Close to the best other score a point
-  matters most; far ahead or far behind, less, so the expert takes safe points when ahead and
-  chances when behind.
+  (``squash``): about the chance of finishing first. The estimate is first corrected by how far
+  such estimates land from the final score at that round (``ERROR``: early on it counts on too
+  much, late on too little), and the step is as wide as the spread of both. Close to the best
+  other score a point matters most; far ahead or far behind, less, so the expert takes safe
+  points when ahead and chances when behind.
+* Why not the other sheets of the sampled world: the sampler fills them with revealed cards
+  put anywhere they fit, far weaker than real sheets (by round 20 they are worth about a third
+  of a real one), so the best other score of real games stands in for them.
 
 The tables were measured with ``tools/all_in_tables.py`` (games of ``normal`` bots only).
 """
@@ -28,9 +35,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...engine.search import squash
-from .normal_bot import (CHIP_VALUE, FLEX, FLEX_CAP, FULL_HOUSE, GOLDEN_VALUE, PAIR, QUADS, STRAIGHT,
-                         STRAIGHT_FLUSH, TRIPS, TWO_PAIR, WINDOWS, _canonical, _group_chances,
-                         _points_now, _Sheet)
+from .normal_bot import (CHIP_VALUE, FLEX, FLEX_CAP, FULL_HOUSE, GOLDEN_VALUE, PAIR, QUADS,
+                         STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR, WINDOWS, _canonical,
+                         _group_chances, _points_now, _Sheet)
 from .poker import evaluate
 
 #: the categories by points, strongest first (0: nothing)
