@@ -1,20 +1,17 @@
 """The ``expert`` All In bot: the shared search (engine/search.py) with this game's plan.
 
-* Candidates: a write is a card and its space, searched as one choice: the normal bot rates
-  every affordable card on every legal space, and the best few pairs are compared. The space
-  decision that follows takes the space the card was chosen for. Golden Deck picks are left to
-  the normal bot.
+* Candidates: a write is a card and its space, searched as one choice. Every affordable card on
+  every legal space is rated one move deep with the expert's own sheet estimate
+  (``expert_value.Rater``), and the best few pairs are compared. The space decision that follows
+  takes the space the card was chosen for. Golden Deck picks are left to the normal bot.
 * Worlds: drawn from the view (the deck's order, the other sheets).
-* Playouts: a few rounds ahead with the cards that world deals, the seat's own writes made by
-  the normal bot (which works out a card's space with the card, so that is done once a write).
-  The other sheets hardly touch one's own (only through the Best Scoring Hand bonuses and who
-  completes a hand first), so the other seats just write the first card and space they may,
-  which costs next to nothing.
-* Value: the seat's sheet as the normal bot prices it at the playout's end (each hand's points
-  plus what its empty spaces may still make of it, its share of the Best Scoring Hand bonus at
-  the normal bot's odds, the Golden Card's ring, room to grow) plus its unused chips; at the end
-  of the game the same with nothing left to come. The search picks the write that leads to the
-  best sheet on average.
+* Playouts: a few rounds ahead with the cards that world deals, the seat's own writes chosen the
+  same one-move-deep way. The other sheets hardly touch one's own (only through the Best Scoring
+  Hand bonuses, which the value prices, and who completes a hand first), so the other seats just
+  write the first card and space they may, which costs next to nothing.
+* Value: the chance to finish ahead of the best of the others (``expert_value.win_chance``): the
+  sheet's worth with each hand's bonus at the odds real ``normal`` players leave it, against the
+  score the best other seat reaches in such games.
 """
 from __future__ import annotations
 
@@ -22,6 +19,7 @@ from ...engine import Action
 from ...engine.views import own
 from ...engine.search import Budget, Plan, SearchBot, search
 from .cards import card_cost, is_joker
+from .expert_value import Rater, sheet_points, win_chance
 from .normal_bot import FLEX, FLEX_CAP, GOLDEN_VALUE, NormalBot, _Sheet
 from .rules import RULES
 from .state import WRITE
@@ -30,7 +28,7 @@ from .views import AllInView
 WIDTH = 6
 #: rounds a playout looks ahead
 HORIZON = 3
-#: points that span the values (the value is points / SPAN, about 0 to 1)
+#: points that span the values of the old, sheet-only value (points / SPAN, about 0 to 1)
 SPAN = 100.0
 
 
@@ -38,28 +36,47 @@ class AllInPlan(Plan[AllInView]):
     rules = RULES
     normal = NormalBot
     bot: NormalBot
+    #: "win": the chance to finish first (expert_value.win_chance); "sheet": the sheet's points
+    #: as the expert prices them; "normal": the sheet's points as the normal bot prices them
+    judge = "win"
+    #: candidates and the seat's own playout writes rated by the expert's estimate (else the
+    #: normal bot's)
+    own_rating = True
+    #: rounds a playout looks ahead
+    horizon = HORIZON
 
     def __init__(self) -> None:
         super().__init__()
         self.planned: dict[int, tuple[int, int]] = {}  # seat -> (card, cell) of its playout write
 
+    def _rated(self, view, legal):
+        """(value, card, cell) of every write worth trying, for a "card" or "place" decision."""
+        s = _Sheet(view)
+        if legal[0].kind == "card":
+            options = self.bot.write_options(s, legal)
+        else:
+            c = own(view["choice"])
+            options = [(c, card_cost(c, view["revealed"]), [a.args[0] for a in legal])]
+        return (Rater(s) if self.own_rating else s).rated(options)
+
     def candidates(self, view, legal, rng):
         kind = legal[0].kind
         if view["phase"] != WRITE or kind not in ("card", "place"):
             return []
-        self.me, self.until = own(view["viewer"]), view["round"] + HORIZON
-        sheet = _Sheet(view)
-        if kind == "card":
-            rated = sheet.rated(self.bot.write_options(sheet, legal))
-        else:
-            c = own(view["choice"])
-            cost = card_cost(c, view["revealed"])
-            rated = sheet.rated([(c, cost, [a.args[0] for a in legal])])
+        self.me, self.until = own(view["viewer"]), view["round"] + self.horizon
+        rated = self._rated(view, legal)
         order = sorted(range(len(rated)), key=lambda i: (-rated[i][0], i))[:WIDTH]
         if kind == "card":
             return [(Action("card", (rated[i][1],)), Action("place", (rated[i][2],)))
                     for i in order]
         return [(Action("place", (rated[i][2],)),) for i in order]
+
+    def _own_write(self, view, legal, rng) -> tuple[int, int]:
+        if not self.own_rating:
+            return self.bot.plan(view, legal, rng)
+        rated = self._rated(view, legal)
+        best = max(range(len(rated)), key=lambda i: (rated[i][0], -i))
+        return rated[best][1], rated[best][2]
 
     def policy(self, state, seat, legal, rng):
         kind = legal[0].kind
@@ -69,27 +86,30 @@ class AllInPlan(Plan[AllInView]):
                 return next((a for a in free if a in legal), legal[0])
             return legal[0]
         if kind == "card" and state.phase == WRITE:
-            c, cell = self.bot.plan(self.rules.view(state, seat), legal, rng)
+            c, cell = self._own_write(self.rules.view(state, seat), legal, rng)
             self.planned[seat] = (c, cell)
             return Action("card", (c,))
         if kind == "place" and state.phase == WRITE:
-            planned = self.planned.pop(seat, None)
-            if planned is not None and planned[0] == state.choice[seat] \
-                    and Action("place", (planned[1],)) in legal:
-                return Action("place", (planned[1],))
+            c, cell = self.planned.pop(seat, (None, None))
+            if c == state.choice[seat] and Action("place", (cell,)) in legal:
+                return Action("place", (cell,))
         return self.bot.choose(self.rules.view(state, seat), legal, rng)
 
     def stop(self, state, seat):
         return state.round >= self.until
 
     def value(self, state, seat):
-        sheet = _Sheet(self.rules.view(state, seat))
-        worth = sum(sheet.value_of_hand(i) for i in range(len(sheet.hands))) + sheet.chips
-        if sheet.rounds_left > 0:  # what the normal bot counts besides the hands
-            if sheet.golden_open:
-                filled = sum(1 for x in sheet.around if sheet.written[x] is not None)
+        s = _Sheet(self.rules.view(state, seat))
+        if self.judge == "win":
+            return win_chance(s, self.rules.is_over(state))
+        if self.judge == "sheet":
+            return sheet_points(s) / SPAN
+        worth = sum(s.value_of_hand(i) for i in range(len(s.hands))) + s.chips
+        if s.rounds_left > 0:
+            if s.golden_open:
+                filled = sum(1 for x in s.around if s.written[x] is not None)
                 worth += GOLDEN_VALUE * filled ** 2 / 64.0
-            worth += FLEX * min(sheet._frontier(None), FLEX_CAP)
+            worth += FLEX * min(s._frontier(None), FLEX_CAP)
         return worth / SPAN
 
 
