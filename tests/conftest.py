@@ -19,6 +19,12 @@ def data_dir(tmp_path, monkeypatch) -> Path:
 
 
 @pytest.fixture(autouse=True)
+def no_bot_delay(monkeypatch):
+    """Bots answer at once (a test that looks at a bot thinking sets its own delay)."""
+    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
+
+
+@pytest.fixture(autouse=True)
 def no_input_grace(monkeypatch):
     """Keys typed before a new viewer's screen (or a curtain) appeared are still dropped, but the
     extra quarter second for human reading is not waited for in tests (test_privacy_audit checks

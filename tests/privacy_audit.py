@@ -29,10 +29,10 @@ from textual.widgets import Button, RichLog, Static
 
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.help import HelpScreen
-from allmine_tui.ui.screens.play import PlayScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.widgets.lines import TextLines
 from allmine_tui.ui.widgets.log import GameLog
+from helpers import game_screen  # noqa: F401  (tests import it from here too)
 
 
 class Leak(AssertionError):
@@ -123,9 +123,6 @@ def read_frame(app) -> Frame:
         frame.notes.append((note.identity, f"{note.title} {note.message}"))
     return frame
 
-
-def game_screen(app) -> PlayScreen | None:
-    return next((s for s in reversed(app.screen_stack) if isinstance(s, PlayScreen)), None)
 
 
 # -- what is private to whom -------------------------------------------------------------------

@@ -1,12 +1,15 @@
-"""The All In ``normal`` bot: legal, deterministic, uses only its view, and beats random play."""
+"""The All In ``normal`` bot, what is particular to it: its hand values, a write's space chosen with
+its card, the advanced sheets, solo play (the common bot tests are in test_bots_common.py)."""
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
 
-from allmine_tui.engine import Action, Match, Seat
-from allmine_tui.games import GAMES, get_game
+from bot_games import play_bots
+
+from allmine_tui.engine import Action
 from allmine_tui.games.all_in.bots import BOTS
 from allmine_tui.games.all_in.cards import parse_card
 from allmine_tui.games.all_in.normal_bot import NormalBot, _canonical, hand_value
@@ -16,26 +19,18 @@ from allmine_tui.games.all_in.rules import RULES
 P = parse_card
 
 
-def _play(seats: list[Seat], seed, options=None, check=None) -> Match:
-    """Play a whole game, asserting every bot action is legal; ``check(match, seat)`` runs before
-    each decision of a ``normal`` seat."""
-    match = Match("all-in", seats, seed, options)
-    while not match.is_over():
-        seat = match.bot_seats_to_act()[0]
-        if check is not None and seats[seat].bot == "normal":
-            check(match, seat)
-        legal = match.legal_actions(seat)
-        action = match.bot_choice(seat)
-        assert action in legal
-        match.apply(seat, action)
-    return match
+def _play(kinds: list[str], seed, options=None, check=None):
+    return play_bots(RULES, BOTS, kinds, seed, check, options=options)
 
 
-def test_registered_as_default():
-    assert BOTS == {"random": BOTS["random"], "normal": NormalBot, "expert": BOTS["expert"]}
-    assert GAMES["all-in"].default_bot == "normal"
-    assert get_game("all-in").bots()["normal"] is NormalBot
-    assert NormalBot.name == "normal" and NormalBot.needs_view
+@pytest.mark.parametrize("players", [1, 4, 6])
+def test_advanced_sheets_are_played_legally_too(players):
+    """The common bot tests play the basic sheets; the advanced ones, by normal and mixed seats."""
+    state, _log = _play(["normal"] * players, f"legal-{players}", {"sheets": "advanced"})
+    assert RULES.is_over(state)
+    kinds = ["normal" if i % 2 == 0 else "random" for i in range(players)]
+    state, _log = _play(kinds, f"mixed-{players}", {"sheets": "advanced"})
+    assert RULES.is_over(state)
 
 
 def test_hand_value_of_a_finished_hand_is_its_score():
@@ -61,99 +56,34 @@ def test_hand_value_prefers_live_draws():
     assert hand_value(pair, 3, 30, 4, 3) > hand_value(pair, 1, 30, 4, 3)
 
 
-@pytest.mark.parametrize("players", [1, 4, 6])
-@pytest.mark.parametrize("sheets", ["basic", "advanced"])
-def test_only_legal_actions_over_full_games(players, sheets):
-    seats = [Seat(f"N{i}", "normal") for i in range(players)]
-    match = _play(seats, f"legal-{players}", {"sheets": sheets})
-    assert RULES.is_over(match.state)
-    mixed = [Seat(f"S{i}", "normal" if i % 2 == 0 else "random") for i in range(players)]
-    match = _play(mixed, f"mixed-{players}", {"sheets": sheets})
-    assert RULES.is_over(match.state)
-
-
 def test_places_the_card_where_it_planned():
     """A write is two actions: the space chosen with the card is the one the bot then picks."""
     bot = NormalBot()
     checked = 0
 
-    def check(match: Match, seat: int) -> None:
+    def check(state, seat: int) -> None:
         nonlocal checked
-        legal = match.legal_actions(seat)
+        legal = RULES.legal_actions(state, seat)
         if legal[0].kind not in ("card", "golden") or len(legal) == 1:
             return
-        view = match.view(seat)
-        card, cell = bot.plan(view, legal)
-        trial = Match.replay("all-in", match.seats, match.seed, match.options, match.log)
-        trial.apply(seat, Action(legal[0].kind, (card,)))
+        card, cell = bot.plan(RULES.view(state, seat), legal)
+        trial = copy.deepcopy(state)
+        RULES.apply(trial, seat, Action(legal[0].kind, (card,)))
         while True:
-            follow = trial.legal_actions(seat)
-            action = bot.choose(trial.view(seat), follow, random.Random(0))
+            follow = RULES.legal_actions(trial, seat)
+            action = bot.choose(RULES.view(trial, seat), follow, random.Random(0))
             if action.kind == "place":
                 assert action.args[0] == cell
                 checked += 1
                 return
-            trial.apply(seat, action)  # a Joker from the Golden Deck, then its card
+            RULES.apply(trial, seat, action)  # a Joker from the Golden Deck, then its card
 
-    seats = [Seat("A", "normal"), Seat("B", "random")]
-    _play(seats, "plan", check=check)
+    _play(["normal", "random"], "plan", check=check)
     assert checked >= 20
 
 
-def test_deterministic_for_a_seed():
-    seats = [Seat("A", "normal"), Seat("B", "random"), Seat("C", "normal"), Seat("D", "normal")]
-    first = _play(seats, 77).log
-    random.seed(1)  # the bot must not depend on the global random module
-    second = _play(seats, 77).log
-    assert first == second
-    random.seed(2)
-    assert _play(seats, 78).log != first
-
-
-def test_decides_from_the_view_only():
-    """Shuffling everything the seat cannot see (the decks, the other sheets) never changes its
-    decision."""
-    bot = NormalBot()
-    perturb = random.Random(5)
-    changed = 0
-
-    def check(match: Match, seat: int) -> None:
-        nonlocal changed
-        state = match.state
-        other = RULES.perturb_secrets(state, seat, perturb)
-        if other.deck != state.deck or other.written != state.written:
-            changed += 1
-        view = RULES.view(state, seat)
-        assert RULES.view(other, seat) == view
-        legal = RULES.legal_actions(state, seat)
-        assert RULES.legal_actions(other, seat) == legal
-        a = bot.choose(view, legal, random.Random(len(match.log)))
-        b = bot.choose(RULES.view(other, seat), RULES.legal_actions(other, seat),
-                       random.Random(len(match.log)))
-        assert a == b
-
-    seats = [Seat("P0", "random"), Seat("P1", "normal"), Seat("P2", "random")]
-    _play(seats, "view", check=check)
-    assert changed > 20  # the secrets really were shuffled
-
-
-def test_beats_random_bots():
-    """Seeded and quick: one normal bot against three random ones, seat rotating. (Measured over
-    500 games it scores far more than 2x the random bots' mean: tools/measure_all_in_bot.py.)"""
-    games = 40
-    mine, others = 0, 0.0
-    for game in range(games):
-        me = game % 4
-        seats = [Seat(f"P{i}", "normal" if i == me else "random") for i in range(4)]
-        scores = RULES.result(_play(seats, f"beats/{game}").state).scores
-        mine += scores[me]
-        others += sum(s for i, s in enumerate(scores) if i != me) / 3
-    assert mine >= 1.3 * others, f"normal {mine / games:.1f} vs random {others / games:.1f}"
-
-
 def test_solo_scores_well():
-    total = sum(RULES.result(_play([Seat("S", "normal")], f"solo/{g}").state).scores[0]
-                for g in range(5))
+    total = sum(RULES.result(_play(["normal"], f"solo/{g}")[0]).scores[0] for g in range(5))
     assert total / 5 >= 40
 
 

@@ -18,7 +18,7 @@ import time
 import pytest
 from screen_text import screen_text
 
-from allmine_tui.engine import Action, Match, Seat, stream
+from allmine_tui.engine import Match, Seat, stream
 from allmine_tui.games.all_in.history import hidden_cards, history
 from allmine_tui.games.all_in.panels import HandsPanel, TablePanel
 from allmine_tui.games.all_in.rules import RULES
@@ -32,10 +32,6 @@ from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.session import GameSession
 from allmine_tui.ui.widgets.keybar import ScreenKeys
 
-
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
 
 
 def six_players(rounds: int = 99, seed: int = 5) -> Match:

@@ -18,23 +18,17 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
+from helpers import game_screen
 
 CARD = re.compile(r"(?<![0-9])(10|[2-9AJQK])[♠♥♦♣]")
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
-
-def game_screen(app) -> AllInScreen | None:
-    return next((s for s in reversed(app.screen_stack) if isinstance(s, AllInScreen)), None)
 
 
 def check_private(app, match: Match) -> None:
     """Nothing on screen belongs to another seat's sheet (checked on widgets and on the text)."""
     state = match.state
-    game = game_screen(app)
+    game = game_screen(app, AllInScreen)
     if isinstance(app.screen, CurtainScreen):
         assert not CARD.search(screen_text(app)), "a card is visible behind the curtain"
     if game is None:
@@ -127,7 +121,7 @@ async def test_hot_seat_keeps_every_sheet_private():
                 await pilot.press("enter")
                 await pilot.pause(0.02)
                 continue
-            game = game_screen(app)
+            game = game_screen(app, AllInScreen)
             if game is not screen or game.viewer not in match.to_act():
                 await pilot.pause(0.02)
                 continue
@@ -289,7 +283,7 @@ async def test_the_card_grid_moves_by_arrows_and_stops_at_the_ends():
 
 def hand_row(app, letter: str) -> str:
     """The hands list's row of a hand marked as passing through the cursor."""
-    shown = game_screen(app).query_one(HandsPanel).content.plain
+    shown = game_screen(app, AllInScreen).query_one(HandsPanel).content.plain
     return next(line for line in shown.splitlines() if line.startswith(f"▶{letter} "))
 
 
@@ -403,7 +397,7 @@ async def test_hot_seat_humans_write_as_soon_as_it_is_their_turn(monkeypatch):
                 await pilot.press("enter")
                 await pilot.pause(0.1)
                 continue
-            game = game_screen(app)
+            game = game_screen(app, AllInScreen)
             assert game is screen, "nothing but the curtain may cover the table"
             assert game.mode != "table", f"the table view waits for {match.to_act()}"
             assert game.viewer in match.to_act()

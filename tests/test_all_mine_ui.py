@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 
-import pytest
 from audit_drivers import play_by_rules_until
 from rich.console import Console
 from screen_text import screen_text
@@ -19,10 +18,6 @@ from allmine_tui.ui.screens.notice import NoticeScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
 
-
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
 
 
 def three(seed: int, names=("Ann", "Bob", "Cleo")) -> Match:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import pytest
 from screen_text import screen_text
 
 from audit_drivers import seats
@@ -21,10 +20,6 @@ from allmine_tui.ui.session import GameSession
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
 
-
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
 
 
 def two_humans() -> Match:

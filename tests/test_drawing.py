@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from allmine_tui.ui.widgets.cards import CardRow, face_lines, look_of
+from allmine_tui.ui.widgets.cards import CardRow, look_of
 from allmine_tui.ui.widgets.draw import freeze, set_content, shows
 from allmine_tui.ui.widgets.lines import TextLines
 from allmine_tui.ui.widgets.text_table import Column, text_table

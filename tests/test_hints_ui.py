@@ -4,26 +4,14 @@ save; refused (said, not silent) where a hint would show others what a person's 
 when the table has hints off."""
 from __future__ import annotations
 
-import pytest
 
 from allmine_tui import storage
 from allmine_tui.engine import Action, Match, Seat
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.hint import HintScreen
 from allmine_tui.ui.session import GameSession
+from helpers import wait_until
 
-
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
-
-async def wait(pilot, check, tries: int = 400) -> None:
-    for _ in range(tries):
-        if check():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("never happened")
 
 
 async def test_h_shows_the_best_moves_marks_the_first_and_counts_it():
@@ -31,17 +19,17 @@ async def test_h_shows_the_best_moves_marks_the_first_and_counts_it():
     path = storage.new_save_path("all-mine")
     app = AllMineApp(GameSession(match, path))
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await wait(pilot, lambda: getattr(app.screen, "actor", None) == 0)
+        await wait_until(pilot, lambda: getattr(app.screen, "actor", None) == 0)
         game = app.screen
         await pilot.press("h")
-        await wait(pilot, lambda: isinstance(app.screen, HintScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, HintScreen))
         hint = app.screen.hint
         assert 1 <= len(hint.moves) <= 3 and hint.seat == 0
         text = str(app.screen.query_one("#hint-moves").content)
         assert "% to win" in text and hint.moves[0].text in text
         assert match.hints == [1, 0, 0]
         await pilot.press("escape")
-        await wait(pilot, lambda: app.screen is game)
+        await wait_until(pilot, lambda: app.screen is game)
         best = hint.moves[0].actions[0]
         assert best.kind == "predict"
         picker = game.query_one("#predict").content.plain
@@ -57,7 +45,7 @@ async def test_no_hint_on_a_public_decision_in_hot_seat_nor_when_hints_are_off()
     match = Match("this-is-mine", [Seat("Ann"), Seat("Bob")], 4)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await wait(pilot, lambda: getattr(app.screen, "flow", None) is not None
+        await wait_until(pilot, lambda: getattr(app.screen, "flow", None) is not None
                    and app.screen.flow.state.mode is Mode.TABLE
                    and app.screen.actor is not None)
         await pilot.press("h")
@@ -68,7 +56,7 @@ async def test_no_hint_on_a_public_decision_in_hot_seat_nor_when_hints_are_off()
     off.hints_allowed = False
     app = AllMineApp(GameSession(off, None))
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await wait(pilot, lambda: getattr(app.screen, "actor", None) == 0)
+        await wait_until(pilot, lambda: getattr(app.screen, "actor", None) == 0)
         await pilot.press("h")
         await pilot.pause(0.3)
         assert not isinstance(app.screen, HintScreen) and off.hints == [0, 0, 0]
@@ -127,7 +115,7 @@ async def test_the_results_list_the_costliest_decisions_and_a_key_opens_the_repl
         assert text.index(f"step {mine[0]}") < text.index(f"step {mine[1]}")
         assert "▼ costly" in text
         await pilot.press("2")
-        await wait(pilot, lambda: isinstance(app.screen, ReplayControls))
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayControls))
         replay = app.screen
         assert replay.session.position == mine[1]
         await pilot.press("right")  # the move itself: the coach's word on it

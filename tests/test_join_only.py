@@ -19,10 +19,6 @@ from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.shared_session import SharedSession
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
 
 def hosted(seed: int = 3):
     return shared.host(Match("all-mine", [Seat("Ann"), Seat("Bob"), Seat("Cleo", "random")],

@@ -16,10 +16,6 @@ from allmine_tui.ui.screens.play import PlayScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
 
 GUIDED = [g for g in GAMES if GAMES[g].tutorial is not None]
 

@@ -12,10 +12,6 @@ from allmine_tui.ui.session import GameSession
 from allmine_tui.ui.widgets.lines import TextLines
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
 
 def game_ids_with_legends() -> list[str]:
     return [g for g in GAMES if GAMES[g].screen().LEGEND]

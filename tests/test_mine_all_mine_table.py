@@ -13,10 +13,6 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.session import GameSession
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
 
 def four(seed: int = 3, hand: list[int] | None = None) -> Match:
     seats = [Seat("Ann"), Seat("Bob", "normal"), Seat("Cleo", "normal"), Seat("Dot", "random")]

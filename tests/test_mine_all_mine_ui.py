@@ -21,15 +21,9 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
+from helpers import game_screen
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
-
-def game_screen(app) -> MineAllMineScreen | None:
-    return next((s for s in reversed(app.screen_stack) if isinstance(s, MineAllMineScreen)), None)
 
 
 def shown_cards(game: MineAllMineScreen) -> list[int]:
@@ -57,7 +51,7 @@ async def test_one_human_and_a_bot_play_a_whole_game_by_keys():
                 await pilot.press("r", "enter")
                 await pilot.pause(0.05)
                 continue
-            game = game_screen(app)
+            game = game_screen(app, MineAllMineScreen)
             if game is screen and 0 in match.to_act():
                 state = match.state
                 if not state.pending[0]:
@@ -115,7 +109,7 @@ async def test_hot_seat_keeps_hands_and_fleets_private():
                 await pilot.press("r", "enter")
                 await pilot.pause(0.02)
                 continue
-            game = game_screen(app)
+            game = game_screen(app, MineAllMineScreen)
             viewer = game.viewer
             state = match.state
             if viewer is None:

@@ -13,6 +13,7 @@ from allmine_tui.games.mine_all_mines.screen import MineAllMinesScreen, RoundNot
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.session import GameSession
+from helpers import wait_until
 
 END = Action("end")
 
@@ -34,13 +35,6 @@ def game(app) -> MineAllMinesScreen:
     return next(s for s in reversed(app.screen_stack) if isinstance(s, MineAllMinesScreen))
 
 
-async def wait_for(pilot, check, what: str) -> None:
-    for _ in range(300):
-        if check():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"never: {what}")
-
 
 @pytest.mark.parametrize("people", [1, 2])
 async def test_keys_typed_as_a_round_ends_never_play_from_the_new_hand(people):
@@ -51,7 +45,7 @@ async def test_keys_typed_as_a_round_ends_never_play_from_the_new_hand(people):
         await pilot.pause(0.1)
         if isinstance(app.screen, CurtainScreen):  # two people: Ann passes her curtain
             await pilot.press("enter")
-            await wait_for(pilot, lambda: app.screen is game(app) and game(app).actor == 0,
+            await wait_until(pilot, lambda: app.screen is game(app) and game(app).actor == 0,
                            "Ann's view")
         assert match.to_act() == [0] and END in match.legal_actions(0)
         # Ann ends her turn, the last of the round, and types on in one fast write
@@ -60,22 +54,22 @@ async def test_keys_typed_as_a_round_ends_never_play_from_the_new_hand(people):
         assert match.state.round_no == round_no + 1
         assert match.log[-1] == (0, END), f"played from the new hand: {match.log[-1]}"
         assert match.to_act() == [0] and len(match.state.hands[0]) == 5
-        await wait_for(pilot, lambda: isinstance(app.screen, RoundNotice), "the round's notice")
+        await wait_until(pilot, lambda: isinstance(app.screen, RoundNotice), "the round's notice")
         text = str(app.screen.body)
         assert f"Round {round_no + 1} of 3 is over" in app.screen.title_text
         assert "Ann" in text and "plays first" in text and "VP so far" in text
         # the notice answers a key typed once it is on screen
         await pilot.pause(0.05)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: not isinstance(app.screen, RoundNotice), "the notice closed")
+        await wait_until(pilot, lambda: not isinstance(app.screen, RoundNotice), "the notice closed")
         assert match.log[-1] == (0, END) and len(match.state.hands[0]) == 5
         if isinstance(app.screen, CurtainScreen):
             await pilot.press("enter")
-        await wait_for(pilot, lambda: app.screen is game(app) and game(app).actor == 0,
+        await wait_until(pilot, lambda: app.screen is game(app) and game(app).actor == 0,
                        "Ann's new round")
         await pilot.pause(0.05)
         await pilot.press("1")  # and the game answers again: her first line is played
-        await wait_for(pilot, lambda: len(match.state.hands[0]) == 4 or match.log[-1][1] != END,
+        await wait_until(pilot, lambda: len(match.state.hands[0]) == 4 or match.log[-1][1] != END,
                        "a move")
 
 

@@ -18,15 +18,9 @@ from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
 from allmine_tui.ui.widgets.choicetree import ChoiceTree
+from helpers import game_screen
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
-
-def game_screen(app) -> MineAllMinesScreen | None:
-    return next((s for s in reversed(app.screen_stack) if isinstance(s, MineAllMinesScreen)), None)
 
 
 async def take_a_turn_step(pilot, game: MineAllMinesScreen, step: int) -> None:
@@ -65,7 +59,7 @@ async def test_one_human_plays_a_whole_game_by_keys():
                 await pilot.pause(0.05)
                 await pilot.press("enter")
                 continue
-            game = game_screen(app)
+            game = game_screen(app, MineAllMinesScreen)
             if game is screen and 0 in match.to_act():
                 before = len(match.log)
                 await take_a_turn_step(pilot, game, decisions)
@@ -104,7 +98,7 @@ async def test_hot_seat_keeps_dwarves_private():
                 await pilot.press("enter")
                 await pilot.pause(0.02)
                 continue
-            game = game_screen(app)
+            game = game_screen(app, MineAllMinesScreen)
             viewer = game.viewer
             text = screen_text(app)
             if viewer is None:
@@ -192,7 +186,7 @@ async def test_end_has_its_own_key_and_no_number_ends_the_turn():
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
-        game = game_screen(app)
+        game = game_screen(app, MineAllMinesScreen)
         lines = menu_lines(game)
         assert lines[1].startswith("▶1. Buy a card") and lines[2].startswith(" e. End your turn")
         before = match.to_json()
@@ -225,7 +219,7 @@ async def test_the_hint_line_says_what_u_takes_back_and_u_does_it():
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
-        game = game_screen(app)
+        game = game_screen(app, MineAllMinesScreen)
         hint = game.query_one("#hint").content.plain
         assert "e: end your turn" in hint and "u: take back your dwarf" in hint
         trade = next(a for a in match.legal_actions(0) if a.kind == "trade")
@@ -245,7 +239,7 @@ async def test_a_purchase_that_turned_a_card_is_said_to_stand():
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
-        game = game_screen(app)
+        game = game_screen(app, MineAllMinesScreen)
         assert "cannot be taken back" in game.query_one("#hint").content.plain  # on the Buy line
         game.submit(buy)
         await pilot.pause(0.1)
@@ -347,7 +341,7 @@ async def test_a_dwarf_with_no_place_is_listed_dim_with_its_reason():
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
-        game = game_screen(app)
+        game = game_screen(app, MineAllMinesScreen)
         lines = menu_lines(game)
         blocked = next(i for i, line in enumerate(lines) if "Ruby dwarf: no place" in line)
         before = match.to_json()
@@ -374,7 +368,7 @@ async def test_no_playable_dwarf_offers_helpers_and_claims_beside_the_discard():
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
-        game = game_screen(app)
+        game = game_screen(app, MineAllMinesScreen)
         text = "\n".join(menu_lines(game))
         assert "No dwarf fits: set one aside" in text
         assert "Goldsmith: turn 1 Gold into another gem" in text
@@ -390,7 +384,7 @@ async def test_menu_lines_never_wrap_and_the_side_pane_uses_the_width(size):
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=size) as pilot:
         await pilot.pause(0.2)
-        game = game_screen(app)
+        game = game_screen(app, MineAllMinesScreen)
         menu = game.query_one(ChoiceTree)
         side = game.query_one("#side")
         assert side.outer_size.width == int(size[0] * 0.7)  # not a fixed 66 columns
@@ -416,7 +410,7 @@ async def test_a_purchase_from_an_empty_pile_is_taken_back_with_u():
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
-        game = game_screen(app)
+        game = game_screen(app, MineAllMinesScreen)
         menu = game.query_one(ChoiceTree)
         for level in range(2):  # "Buy a card", then the card
             line = next(i for i, (_label, values) in enumerate(menu.entries())
@@ -481,7 +475,7 @@ async def test_the_hint_line_keeps_whole_parts_within_its_width(size):
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=size) as pilot:
         await pilot.pause(0.2)
-        hint = game_screen(app).query_one("#hint")
+        hint = game_screen(app, MineAllMinesScreen).query_one("#hint")
         text = hint.content.plain
         assert text.startswith("A purchase turns up a new card: it cannot be taken back.")
         assert len(text) <= hint.content_size.width and "…" not in text
@@ -534,7 +528,7 @@ async def test_a_resize_rewrites_the_menu_for_the_new_width_and_keeps_the_cursor
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause(0.2)
-        game = game_screen(app)
+        game = game_screen(app, MineAllMinesScreen)
         menu = game.query_one(ChoiceTree)
 
         def diamond() -> str:  # the Diamond dwarf's line as the menu holds it now
@@ -560,7 +554,7 @@ async def test_the_market_never_shrinks_under_the_menu():
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
-        game = game_screen(app)
+        game = game_screen(app, MineAllMinesScreen)
         market, menu = game.query_one(MarketPanel), game.query_one(ChoiceTree)
         view = dict(match.view(0))
         tall = market.outer_size.height

@@ -17,10 +17,6 @@ from allmine_tui.ui.session import GameSession
 ODD = ["[/]Ann", "[b]x[/b]", "🐉Drake", "[link=a:b]y"]
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
 
 def shown(text: str, name: str) -> bool:
     """The name (or the start of it, where a narrow column shortens it) is on screen as typed."""

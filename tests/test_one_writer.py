@@ -19,10 +19,6 @@ from allmine_tui.ui.session import GameSession
 WORKER = Path(__file__).with_name("save_worker.py")
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
 
 def a_save(seed: int = 6) -> Path:
     match = Match("all-mine", [Seat("Ann"), Seat("Bob", "random"), Seat("Cleo", "random")],

@@ -9,9 +9,7 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 
-import pytest
 
 from allmine_tui import locks, shared
 from allmine_tui.engine import Match, Seat
@@ -19,11 +17,8 @@ from allmine_tui.presence import Presence
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.shared_session import SharedSession
 from allmine_tui.ui.widgets.log import GameLog
+from helpers import wait_until
 
-
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
 
 
 def hosted(seed: int = 3, game: str = "all-mine"):
@@ -89,14 +84,6 @@ def border(app) -> str:
 def notices(app) -> str:
     return " ".join(n.message for n in app._notifications)
 
-
-async def wait_until(pilot, condition, timeout: float = 20.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if condition():
-            return
-        await pilot.pause(0.1)
-    raise AssertionError("the screen never got there")
 
 
 def bob_screen(code: str) -> subprocess.Popen:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from audit_drivers import DRIVERS, seats
-from privacy_audit import Audit, burst, play_by_keys, settle
+from privacy_audit import Audit, play_by_keys, settle
 
 from allmine_tui.engine import Match
 from allmine_tui.games import GAMES
@@ -16,10 +16,6 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.session import GameSession
 
-
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
 
 
 async def audit_game(game_id: str, table, seed: int, *, size=(100, 30), bursts: bool = True,

@@ -17,10 +17,6 @@ from allmine_tui.ui.screens.play import PlayScreen
 from allmine_tui.ui.session import GameSession
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
 
 def switch_off(monkeypatch, leak: str) -> None:
     """Break one piece of the mechanism, the way a screen that forgot it would."""

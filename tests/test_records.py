@@ -16,10 +16,6 @@ from allmine_tui.ui.screens.records import RecordsScreen
 from allmine_tui.ui.session import GameSession
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
 
 def finished(seed: int, seats=None) -> Match:
     seats = seats or [Seat("Ann"), Seat("Bob", "random"), Seat("Cleo", "normal")]

@@ -23,10 +23,6 @@ SAVES = Path(__file__).resolve().parent.parent / "saves"
 SIZE = (120, 40)
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
 
 def finished(game_id: str):
     return storage.load_match(SAVES / f"{game_id}-finished.json")[0]

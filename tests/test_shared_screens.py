@@ -24,10 +24,6 @@ from allmine_tui.ui.shared_session import SharedSession
 WORKER = Path(__file__).with_name("shared_screen_worker.py")
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
 
 def host(game_id, names, bots, seed):
     seats = [Seat(n) for n in names] + [Seat(f"Bot{i + 1}", "random") for i in range(bots)]

@@ -15,6 +15,7 @@ from allmine_tui.ui.screens.picker import PickerScreen
 from allmine_tui.ui.screens.saves import SavesScreen
 from allmine_tui.ui.screens.setup import SetupScreen
 from allmine_tui.ui.session import GameSession
+from helpers import wait_until
 
 SIZE = (100, 30)
 
@@ -23,13 +24,6 @@ SIZE = (100, 30)
 def slow_bots(monkeypatch):
     monkeypatch.setenv("ALLMINE_BOT_DELAY", "60")  # games just wait: these tests look at menus
 
-
-async def wait_for(pilot, condition, tries: int = 200) -> None:
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    assert condition()
 
 
 async def test_setup_remembers_the_last_table_and_starts_on_start():
@@ -51,13 +45,13 @@ async def test_setup_remembers_the_last_table_and_starts_on_start():
         setup.query_one("#opt-sheets", Select).value = "advanced"
         await pilot.pause()
         await pilot.press("enter")  # on Start
-        await wait_for(pilot, lambda: not isinstance(app.screen, SetupScreen))
+        await wait_until(pilot, lambda: not isinstance(app.screen, SetupScreen))
         for _ in range(5):
             if isinstance(app.screen, PickerScreen):
                 break
             await pilot.press("escape" if "Pass the keyboard" in screen_text(app) else "q")
             await pilot.pause(0.1)
-        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
         await app.push_screen(SetupScreen("all-in"))
         await pilot.pause()
         again = app.screen
@@ -81,18 +75,18 @@ async def test_saves_screen_deletes_after_a_yes_only():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await app.push_screen(SavesScreen())
-        await wait_for(pilot, lambda: app.screen.query_one(DataTable).row_count == 1)
+        await wait_until(pilot, lambda: app.screen.query_one(DataTable).row_count == 1)
         await pilot.press("d")
-        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         assert "Delete this saved game" in screen_text(app)
         await pilot.press("enter")  # the focus is on Keep: Enter alone deletes nothing
-        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen))
         assert keep.exists()
         await pilot.press("d")
-        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("y")
-        await wait_for(pilot, lambda: not keep.exists())
-        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen))
+        await wait_until(pilot, lambda: not keep.exists())
+        await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen))
         assert app.screen.query_one(DataTable).row_count == 0
 
 
@@ -106,9 +100,9 @@ async def test_the_picker_comes_back_on_the_game_just_played():
 
         match = Match("this-is-mine", [Seat("Ann"), Seat("B", "random")], 2)
         open_game(app, GameSession(match, None))
-        await wait_for(pilot, lambda: app.screen is not picker)
+        await wait_until(pilot, lambda: app.screen is not picker)
         await pilot.press("q")
-        await wait_for(pilot, lambda: app.screen is picker)
+        await wait_until(pilot, lambda: app.screen is picker)
         assert picker.game_id == "this-is-mine"
         # a choice made on the picker is not undone when a dialog closes
         await pilot.press("up")
@@ -116,7 +110,7 @@ async def test_the_picker_comes_back_on_the_game_just_played():
         await pilot.press("question_mark")
         await pilot.pause()
         await pilot.press("escape")
-        await wait_for(pilot, lambda: app.screen is picker)
+        await wait_until(pilot, lambda: app.screen is picker)
         assert picker.game_id == chosen
 
 
@@ -129,9 +123,9 @@ async def test_a_game_opened_from_the_command_line_is_where_the_picker_comes_bac
     match = Match("this-is-mine", [Seat("Ann"), Seat("B", "random")], 2)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: getattr(app.screen, "session", None) is not None)
+        await wait_until(pilot, lambda: getattr(app.screen, "session", None) is not None)
         await pilot.press("q")
-        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
         await pilot.pause()
         assert app.screen.game_id == "this-is-mine"
 
@@ -170,11 +164,11 @@ async def test_palette_has_the_app_commands():
 
         open_game(app, GameSession(Match("all-mine", [Seat("Ann"), Seat("B", "random"),
                                                       Seat("C", "random")], 3), None))
-        await wait_for(pilot, lambda: not isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: not isinstance(app.screen, PickerScreen))
         command = next(c for c in app.get_system_commands(app.screen)
                        if c.title == "New game: All In")
         command.callback()
-        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         await pilot.pause()
         assert app.screen.game_id == "all-in"
         assert [type(s).__name__ for s in app.screen_stack][-2:] == ["PickerScreen",
@@ -186,9 +180,9 @@ async def test_escape_closes_the_keys_panel():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.action_show_help_panel()
-        await wait_for(pilot, lambda: bool(app.screen.query("HelpPanel")))
+        await wait_until(pilot, lambda: bool(app.screen.query("HelpPanel")))
         await pilot.press("escape")
-        await wait_for(pilot, lambda: not app.screen.query("HelpPanel"))
+        await wait_until(pilot, lambda: not app.screen.query("HelpPanel"))
         assert isinstance(app.screen, PickerScreen)
 
 
@@ -233,7 +227,7 @@ async def test_new_game_from_the_results_starts_from_that_table():
         await app.push_screen(ResultsScreen(GameSession(done, None)))
         await pilot.pause()
         await pilot.press("n")
-        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         await pilot.pause()
         setup = app.screen
         assert setup.seat_rows() == [("Ann", False, "normal"), ("Zed", True, "random"),
@@ -270,15 +264,15 @@ async def test_a_notice_of_a_game_leaves_with_it():
             from allmine_tui.ui.screens.picker import open_game
 
             open_game(app, GameSession(match, None))
-            await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen)
+            await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen)
                            and app.screen.listening)
             await pilot.press("enter")
-            await wait_for(pilot, lambda: getattr(app.screen, "actor", None) is not None)
+            await wait_until(pilot, lambda: getattr(app.screen, "actor", None) is not None)
             await pilot.press("c", "c")  # the same suit twice: refused, with a notice
             await pilot.pause()
             assert any("different suits" in n.message for n in app._notifications)
             await pilot.press("q")
-            await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+            await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
             await pilot.pause()
             messages = [n.message for n in app._notifications]
             assert not any("different suits" in m for m in messages)

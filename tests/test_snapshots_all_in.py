@@ -19,10 +19,6 @@ SIZES = [(100, 30), (120, 40)]
 IDS = ["100x30", "120x40"]
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
 
 def played(match: Match, rounds: int, seed: int = 1) -> Match:
     """Play ``rounds`` rounds: the bots by themselves, the people by a seeded random choice."""

@@ -16,10 +16,6 @@ from allmine_tui.ui.session import GameSession
 SIZES = pytest.mark.parametrize("size", [(100, 30), (120, 40)], ids=["100x30", "120x40"])
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
 
 def three(seed: int) -> Match:
     return Match("all-mine", [Seat("Ann"), Seat("Bob", "random"), Seat("Cleo", "random")], seed)

@@ -16,10 +16,6 @@ IDS = ["100x30", "120x40"]
 FLEET = ["right", "4", "space", "left", "2", "space", "right"]
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
 
 def app_of(mode: str = "standard") -> AllMineApp:
     seats = [Seat("Ann"), Seat("Bob", "normal"), Seat("Cleo", "normal"), Seat("Dot", "random")]

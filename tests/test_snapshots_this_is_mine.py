@@ -12,13 +12,10 @@ from audit_drivers import play_by_rules_until
 from allmine_tui.engine import Match, Seat
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.session import GameSession
+from helpers import wait_until
 
 SIZES = pytest.mark.parametrize("size", [(100, 30), (120, 40)], ids=["100x30", "120x40"])
 
-
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
 
 
 def three(seed: int) -> Match:
@@ -37,10 +34,7 @@ def app_at(match: Match) -> AllMineApp:
 def bots_done(match: Match):
     """The end choices are made by everyone at once: the bots make theirs first."""
     async def wait(pilot):
-        for _ in range(200):
-            if match.to_act() == [0]:
-                break
-            await pilot.pause(0.05)
+        await wait_until(pilot, lambda: match.to_act() == [0], "the bots' end choices")
         await pilot.pause()
     return wait
 

@@ -3,7 +3,6 @@ take-backs in hot seat (a claim, a refusal, a card moved in the split) and a hal
 across quit and resume; the replay shows the lots being built; and what just changed."""
 from __future__ import annotations
 
-import pytest
 from audit_drivers import play_by_rules_until
 from screen_text import screen_text
 
@@ -13,15 +12,9 @@ from allmine_tui.games.this_is_mine.screen import ThisIsMineScreen
 from allmine_tui.games.this_is_mine.data import load, type_of
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.session import GameSession
+from helpers import game_screen
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
-
-def game_screen(app) -> ThisIsMineScreen | None:
-    return next((s for s in reversed(app.screen_stack) if isinstance(s, ThisIsMineScreen)), None)
 
 
 def cards_of(*types: str) -> list[int]:
@@ -100,7 +93,7 @@ async def test_in_hot_seat_u_takes_back_a_claim_and_a_refusal_on_the_table(monke
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
-        game = game_screen(app)
+        game = game_screen(app, ThisIsMineScreen)
         assert game.viewer is None and game.actor == 0
         before = list(match.log)
         await pilot.press("a")  # Ann claims lot A
@@ -148,7 +141,7 @@ async def test_u_takes_back_a_card_moved_in_the_split():
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
-        game = game_screen(app)
+        game = game_screen(app, ThisIsMineScreen)
         first = list(game.split)
         await pilot.press("u")
         assert any("Nothing to take back in this split" in n.message for n in app._notifications)
@@ -169,7 +162,7 @@ async def test_a_half_made_split_is_kept_across_quit_and_resume(data_dir):
     app = AllMineApp(session)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
-        game = game_screen(app)
+        game = game_screen(app, ThisIsMineScreen)
         await pilot.press("right", "c", "right", "right", "b")
         draft, cursor = list(game.split), game.cursor
         await pilot.press("q")  # back to the menu: saved
@@ -181,7 +174,7 @@ async def test_a_half_made_split_is_kept_across_quit_and_resume(data_dir):
     app = AllMineApp(again)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.3)
-        game = game_screen(app)
+        game = game_screen(app, ThisIsMineScreen)
         assert game.split == draft and game.cursor == cursor
         await pilot.press("u")  # and its take-backs too
         assert game.split[3] != draft[3]

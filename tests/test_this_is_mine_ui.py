@@ -2,11 +2,9 @@
 curtain for peeks and the end choices), the split, the mouse and bad input."""
 from __future__ import annotations
 
-import pytest
 from screen_text import screen_text
 
 from allmine_tui.engine import Match, Seat
-from allmine_tui.games.this_is_mine.data import name_of
 from allmine_tui.games.this_is_mine.screen import ThisIsMineScreen
 from allmine_tui.games.this_is_mine.widgets import LotsPanel
 from allmine_tui.ui.app import AllMineApp
@@ -14,15 +12,9 @@ from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
 from allmine_tui.ui.widgets.choicetree import ChoiceTree
+from helpers import game_screen
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
-
-def game_screen(app) -> ThisIsMineScreen | None:
-    return next((s for s in reversed(app.screen_stack) if isinstance(s, ThisIsMineScreen)), None)
 
 
 async def decide(pilot, game: ThisIsMineScreen, step: int) -> None:
@@ -50,7 +42,7 @@ async def test_one_human_plays_a_whole_game_by_keys():
             screen = app.screen
             if isinstance(screen, ResultsScreen):
                 break
-            game = game_screen(app)
+            game = game_screen(app, ThisIsMineScreen)
             if game is screen and 0 in match.to_act():
                 await decide(pilot, game, step)
                 await pilot.pause(0.01)
@@ -80,7 +72,7 @@ async def test_hot_seat_public_decisions_without_curtain_and_private_cards():
                 await pilot.press("enter")
                 await pilot.pause(0.02)
                 continue
-            game = game_screen(app)
+            game = game_screen(app, ThisIsMineScreen)
             state = match.state
             if state.phase in ("split", "negotiate", "balance"):
                 # public decisions: the table view; nobody's collected cards on screen
@@ -110,7 +102,7 @@ async def test_split_needs_every_lot_letters_only_and_clicks_claim():
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
-        game = game_screen(app)
+        game = game_screen(app, ThisIsMineScreen)
         assert match.state.phase == "split" and game._legal
         k = len(match.state.revealed)
         before = match.to_json()
@@ -159,7 +151,7 @@ async def test_peek_shows_only_the_chosen_players_cards_and_blocks_other_decisio
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
-        game = game_screen(app)
+        game = game_screen(app, ThisIsMineScreen)
         assert game.viewer is None and game._legal  # a public decision on the table view
         assert "'S CARDS" not in screen_text(app)
         await pilot.press("p")
@@ -247,7 +239,7 @@ async def test_the_key_and_the_prompt_fit_beside_each_other_at_100_columns():
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
-        game = game_screen(app)
+        game = game_screen(app, ThisIsMineScreen)
         prompt = game.query_one("#prompt")
         assert "claims lot B" in prompt.content.plain and prompt.size.height == 1
         key = game.query_one(ScoringKey)
@@ -294,7 +286,7 @@ async def test_lot_worth_is_only_for_the_owner_of_the_cards():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
         text = screen_text(app)
-        assert game_screen(app).viewer is None
+        assert game_screen(app, ThisIsMineScreen).viewer is None
         assert "worth now" not in text and "you: $" not in text
 
 
@@ -332,7 +324,7 @@ async def test_split_by_mouse_card_then_lot_and_others_see_no_draft(monkeypatch)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.2)
-        game = game_screen(app)
+        game = game_screen(app, ThisIsMineScreen)
         panel = game.query_one(SplitPanel)
         x0, x1, index = panel._cards[0][2]  # the third card
         await pilot.click(SplitPanel, offset=(x0 + 2, 0))
@@ -348,7 +340,7 @@ async def test_split_by_mouse_card_then_lot_and_others_see_no_draft(monkeypatch)
     monkeypatch.setenv("ALLMINE_BOT_DELAY", "30")  # and thinks about the next
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = game_screen(app)
+        game = game_screen(app, ThisIsMineScreen)
         view = match.view(0)
         assert len(view["assign"]) == 1 and view["phase"] == "split"
         game.show(view, 0, [])

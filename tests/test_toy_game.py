@@ -190,10 +190,6 @@ def toy():
     unregister(TOY_ID)
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
 
 # -- the rules contract --------------------------------------------------------------------------------
 @pytest.mark.parametrize("n", [2, 3])

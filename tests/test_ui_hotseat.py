@@ -11,7 +11,6 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.notice import NoticeScreen
 from allmine_tui.ui.session import GameSession
-from allmine_tui.ui.widgets.log import GameLog
 
 ANY_CARD = re.compile(r"[◆$▲●][CGMD]\d")
 

@@ -1,7 +1,6 @@
 """Pilot tests of the menu screens: picker, setup, saves, help, results and the too-small message."""
 from __future__ import annotations
 
-import pytest
 from textual.widgets import DataTable, Input, Markdown, Select, Static
 
 from allmine_tui import storage
@@ -14,13 +13,10 @@ from allmine_tui.ui.screens.saves import SavesScreen
 from allmine_tui.ui.screens.setup import SetupScreen, check_names, parse_seed
 from allmine_tui.ui.screens.too_small import TooSmallScreen
 from allmine_tui.ui.session import GameSession
+from helpers import wait_until
 
 SIZE = (120, 40)
 
-
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
 
 
 def save_files() -> list:
@@ -47,13 +43,6 @@ def write_game(seed: int = 3, finished: bool = False):
     return path
 
 
-async def wait_for(pilot, condition, tries: int = 300) -> None:
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    assert condition()
-
 
 def text_of(widget: Static) -> str:
     return str(widget.render())
@@ -78,7 +67,7 @@ async def test_picker_continue_line_and_enter_resumes_newest(monkeypatch):
     app = AllMineApp()
     async with app.run_test(size=SIZE) as pilot:
         # the saves are read in a thread once the picker is up
-        await wait_for(pilot, lambda: "Continue:" in text_of(
+        await wait_until(pilot, lambda: "Continue:" in text_of(
             app.screen.query_one("#continue-line", Static)))
         line = text_of(app.screen.query_one("#continue-line", Static))
         assert line.startswith("Continue: All Mine! · Ann")
@@ -86,12 +75,12 @@ async def test_picker_continue_line_and_enter_resumes_newest(monkeypatch):
         assert "1 in progress" in text_of(app.screen.query_one("#detail-saves", Static))
         assert "Continue (1)" in text_of(app.screen.query_one("#continue-game", Static))
         await pilot.press("c")  # this game's saves
-        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen))
         assert app.screen.game_id == "all-mine" and app.screen.query_one(DataTable).row_count == 1
         await pilot.press("escape")
-        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
         await pilot.press("enter")
-        await wait_for(pilot, lambda: not isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: not isinstance(app.screen, PickerScreen))
         assert getattr(app.screen, "session").save_path == path
 
 
@@ -101,13 +90,13 @@ async def test_picker_continue_line_click_resumes(monkeypatch):
     path = write_game(seed=9)
     app = AllMineApp()
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: "Continue:" in text_of(
+        await wait_until(pilot, lambda: "Continue:" in text_of(
             app.screen.query_one("#continue-line", Static)))
         await pilot.click("#continue-line")
-        await wait_for(pilot, lambda: not isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: not isinstance(app.screen, PickerScreen))
         assert getattr(app.screen, "session").save_path == path
         await pilot.press("q")  # the game's "menu" key: back to the picker, refreshed
-        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
         assert "Continue: All Mine!" in text_of(app.screen.query_one("#continue-line", Static))
 
 
@@ -118,9 +107,9 @@ async def test_picker_keys_open_screens_and_escape_returns():
         for key, kind in (("n", SetupScreen), ("s", SavesScreen), ("question_mark", HelpScreen),
                           ("r", HelpScreen)):
             await pilot.press(key)
-            await wait_for(pilot, lambda: isinstance(app.screen, kind))
+            await wait_until(pilot, lambda: isinstance(app.screen, kind))
             await pilot.press("escape")
-            await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+            await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
 
 
 async def test_picker_buttons_work_with_the_mouse():
@@ -128,11 +117,11 @@ async def test_picker_buttons_work_with_the_mouse():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.click("#rules")
-        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
         assert app.screen.game_id == "all-mine"
         await pilot.press("escape")
         await pilot.click("#new-game")
-        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
 
 
 # -- setup -------------------------------------------------------------------------------------
@@ -151,7 +140,7 @@ async def test_setup_rejects_duplicate_and_empty_names():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("n")
-        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         screen = app.screen
         screen.query_one("#name-1", Input).value = "ann"
         await pilot.press("ctrl+s")
@@ -180,7 +169,7 @@ async def test_tab_from_start_never_lands_on_back_and_back_keeps_the_table():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("n")
-        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         screen = app.screen
         assert screen.focused is screen.query_one("#start", Button)
         await pilot.press("tab")
@@ -188,9 +177,9 @@ async def test_tab_from_start_never_lands_on_back_and_back_keeps_the_table():
         assert screen.focused is screen.query_one("#player-count")
         screen.query_one("#name-0", Input).value = "Zoe"
         await pilot.press("escape")
-        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
         await pilot.press("n")
-        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         assert app.screen.query_one("#name-0", Input).value == "Zoe"
 
 
@@ -231,7 +220,7 @@ async def test_setup_start_with_three_bots_writes_a_save(monkeypatch):
         screen.query_one("#seed", Input).value = "1234"
         await pilot.pause()
         await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: app.screen is not screen)
+        await wait_until(pilot, lambda: app.screen is not screen)
         files = save_files()
         assert len(files) == 1
         match, _doc = storage.load_match(files[0])
@@ -263,7 +252,7 @@ async def test_setup_offers_game_options(monkeypatch):
         select.value = "brisk"
         await pilot.pause()
         await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: app.screen is not screen)
+        await wait_until(pilot, lambda: app.screen is not screen)
         _match, doc = storage.load_match(save_files()[0])
         assert doc["options"] == {"pace": "brisk"}
 
@@ -279,7 +268,7 @@ async def test_saves_lists_valid_and_unreadable_and_never_touches_garbage(monkey
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("s")
-        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen))
         screen = app.screen
         table = screen.query_one(DataTable)
         assert table.row_count == 2
@@ -305,7 +294,7 @@ async def test_saves_lists_valid_and_unreadable_and_never_touches_garbage(monkey
         table.move_cursor(row=table.get_row_index(str(good)))
         await pilot.pause()
         await pilot.press("enter")
-        await wait_for(pilot, lambda: not isinstance(app.screen, SavesScreen))
+        await wait_until(pilot, lambda: not isinstance(app.screen, SavesScreen))
         assert getattr(app.screen, "session").save_path == good
     assert garbage.read_bytes() == content
 
@@ -326,9 +315,9 @@ async def test_saves_empty_state_and_finished_save_opens_results():
         assert table.row_count == 1
         assert "finished" in str(table.get_row_at(0)[2])
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
         await pilot.press("escape")
-        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
 
 
 # -- help --------------------------------------------------------------------------------------
@@ -337,11 +326,11 @@ async def test_help_shows_app_help_and_rules_with_controls():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("question_mark")
-        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
         source = app.screen.query_one(Markdown).source
         assert "Hot seat and the curtain" in source and "All Mine!" in source
         await pilot.press("question_mark")  # ? closes it again
-        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
 
         app.push_screen(HelpScreen("all-mine", "- *x* does a thing"))
         await pilot.pause()
@@ -350,7 +339,7 @@ async def test_help_shows_app_help_and_rules_with_controls():
         assert md.source.rstrip().endswith("## Controls\n\n- *x* does a thing")
         assert len(md.children) > 5  # it really rendered blocks
         await pilot.press("q")
-        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
 
 
 # -- results -----------------------------------------------------------------------------------
@@ -385,11 +374,11 @@ async def test_results_show_the_breakdown():
         assert str(table.get_row_at(0)[0]) == "Hand 1 predictions"
 
         await pilot.press("n")
-        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         assert app.screen.game_id == "all-mine"
         assert not any(isinstance(s, ResultsScreen) for s in app.screen_stack)
         await pilot.press("escape")
-        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
 
 
 async def test_results_enter_returns_to_picker():
@@ -401,7 +390,7 @@ async def test_results_enter_returns_to_picker():
         app.push_screen(ResultsScreen(session))
         await pilot.pause()
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
         assert len(app.screen_stack) == 2
 
 
@@ -410,7 +399,7 @@ async def test_too_small_terminal_shows_enlarge_message():
     app = AllMineApp()
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
-        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         message = text_of(app.screen.query_one("#too-small-message", Static))
         assert "Please enlarge the terminal" in message and "80×24" in message
 
@@ -423,7 +412,7 @@ async def test_in_a_browser_the_message_says_how_to_make_room(monkeypatch):
     monkeypatch.setattr(App, "is_web", property(lambda self: True))
     app = AllMineApp()
     async with app.run_test(size=(70, 20)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         message = text_of(app.screen.query_one("#too-small-message", Static))
         assert "zoom out" in message and "80×24" in message and "terminal" not in message
 
@@ -441,9 +430,9 @@ async def test_the_saves_screen_offers_only_what_works_for_the_highlighted_save(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("s")
-        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen))
         screen = app.screen
-        await wait_for(pilot, lambda: screen.query_one(DataTable).row_count == 2)
+        await wait_until(pilot, lambda: screen.query_one(DataTable).row_count == 2)
         table = screen.query_one(DataTable)
         for row in range(2):
             table.move_cursor(row=row)

@@ -2,7 +2,6 @@
 with a palette or a curtain opened over it, then the terminal made large again."""
 from __future__ import annotations
 
-import pytest
 from textual import events
 from textual.command import CommandPalette
 
@@ -13,21 +12,11 @@ from allmine_tui.ui.screens.help import HelpScreen
 from allmine_tui.ui.screens.picker import PickerScreen
 from allmine_tui.ui.screens.too_small import TooSmallScreen
 from allmine_tui.ui.session import GameSession
+from helpers import wait_until
 
 BIG = (120, 40)
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-
-
-async def wait_for(pilot, condition, tries: int = 200) -> None:
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    assert condition()
 
 
 def palettes(app) -> int:
@@ -43,7 +32,7 @@ async def test_ctrl_p_while_a_palette_is_open_under_another_screen():
     async with app.run_test(size=BIG) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+p")
-        await wait_for(pilot, lambda: palettes(app) == 1)
+        await wait_until(pilot, lambda: palettes(app) == 1)
         app.push_screen(HelpScreen(None))  # something opens over the palette
         await pilot.pause()
         await pilot.press("ctrl+p")
@@ -61,11 +50,11 @@ async def test_ctrl_p_pressed_twice_before_the_palette_is_up():
         assert palettes(app) <= 1
         if palettes(app):
             await pilot.press("escape")
-            await wait_for(pilot, lambda: palettes(app) == 0)
+            await wait_until(pilot, lambda: palettes(app) == 0)
         await pilot.press("ctrl+p")
-        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette))
         await pilot.press("escape")
-        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
 
 
 async def test_palette_over_the_enlarge_message_then_large_again():
@@ -73,7 +62,7 @@ async def test_palette_over_the_enlarge_message_then_large_again():
     async with app.run_test(size=BIG) as pilot:
         await pilot.pause()
         await pilot.resize_terminal(60, 20)
-        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         await pilot.press("ctrl+p")
         await pilot.pause(0.1)
         await pilot.press("ctrl+p")
@@ -81,41 +70,41 @@ async def test_palette_over_the_enlarge_message_then_large_again():
         assert palettes(app) == 1 and too_smalls(app) == 1
         assert isinstance(app.screen, TooSmallScreen)  # still too small for the palette
         await pilot.resize_terminal(*BIG)
-        await wait_for(pilot, lambda: too_smalls(app) == 0)
+        await wait_until(pilot, lambda: too_smalls(app) == 0)
         assert isinstance(app.screen, CommandPalette)
         await pilot.press("escape")
-        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
 
 
 async def test_curtain_over_the_enlarge_message_then_large_again(tmp_path):
     match = Match("all-mine", [Seat("Ann"), Seat("Bob"), Seat("Cleo", "random")], 11)
     app = AllMineApp(GameSession(match, tmp_path / "hot.json"))
     async with app.run_test(size=BIG) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
         await pilot.press("enter")
-        await wait_for(pilot, lambda: not isinstance(app.screen, CurtainScreen))
+        await wait_until(pilot, lambda: not isinstance(app.screen, CurtainScreen))
         game = app.screen
         await pilot.resize_terminal(90, 26)  # too small for a game, not for a curtain
-        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         game.flow.hide()  # the curtain comes up, as when the turn passes to someone else
         game.render_flow()
         await pilot.pause(0.1)
         assert too_smalls(app) <= 1
         await pilot.resize_terminal(*BIG)
-        await wait_for(pilot, lambda: too_smalls(app) == 0)
+        await wait_until(pilot, lambda: too_smalls(app) == 0)
         assert isinstance(app.screen, CurtainScreen)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: app.screen is game)
+        await wait_until(pilot, lambda: app.screen is game)
         assert too_smalls(app) == 0
 
 
 async def test_a_small_terminal_still_shows_the_message_over_a_new_screen():
     app = AllMineApp()
     async with app.run_test(size=(60, 20)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         app.push_screen(HelpScreen(None))
-        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         assert too_smalls(app) == 1
         await pilot.resize_terminal(*BIG)
-        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
         assert too_smalls(app) == 0

@@ -1,17 +1,13 @@
 """Taking a move back in the app: key u, the command palette, and refusals explained."""
 from __future__ import annotations
 
-import pytest
 
 from allmine_tui import storage
 from allmine_tui.engine import Match, Seat
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.session import GameSession
+from helpers import wait_until
 
-
-@pytest.fixture(autouse=True)
-def no_bot_delay(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
 
 
 async def open_game(pilot, app, match) -> None:
@@ -65,35 +61,28 @@ async def test_the_command_palette_takes_back_a_move():
 async def test_no_take_back_from_a_peek_after_the_curtain_has_passed_on():
     """The report's reproduction: Ann places her prediction; at Bob's curtain somebody asks to
     peek, peeks as Ann, and presses u: the move stands (and the screen says why)."""
-    from allmine_tui.ui.flow import Mode
     from allmine_tui.ui.screens.curtain import CurtainScreen
 
     match = Match("all-mine", [Seat("Ann"), Seat("Bob"), Seat("Cleo", "normal")], 101)
     app = AllMineApp(GameSession(match, None))
     game = None
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        async def until(check):
-            for _ in range(300):
-                await pilot.pause(0.02)
-                if check():
-                    return
-            raise AssertionError("never happened")
-
-        await until(lambda: isinstance(app.screen, CurtainScreen) and app.screen.player == "Ann")
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen) and app.screen.player == "Ann")
         await pilot.press("enter")
-        await until(lambda: getattr(app.screen, "actor", None) == 0)
+        await wait_until(pilot, lambda: getattr(app.screen, "actor", None) == 0)
         game = app.screen
         await pilot.press("c", "g", "enter")  # Ann's prediction
-        await until(lambda: isinstance(app.screen, CurtainScreen) and app.screen.player == "Bob")
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen) and app.screen.player == "Bob")
         moves = list(match.log)
         await pilot.press("p")
         await pilot.pause()
         await pilot.press("enter")  # the chooser: the first person, Ann
-        await until(lambda: isinstance(app.screen, CurtainScreen) and app.screen.player == "Ann")
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen) and app.screen.player == "Ann")
         await pilot.press("enter")
-        await until(lambda: app.screen is game and game.viewer == 0)
+        await wait_until(pilot, lambda: app.screen is game and game.viewer == 0)
         await pilot.press("u")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: any("peek" in n.message for n in app._notifications),
+                         "the screen says why there is no take-back")
         assert match.log == moves
         assert not any("took back" in e.text for e in match.events)
         assert any("peek" in n.message for n in app._notifications)

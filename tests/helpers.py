@@ -1,0 +1,47 @@
+"""What the app tests share: waiting for a condition instead of a fixed time, the game screen
+under whatever is on top, and waiting for the app to be idle."""
+from __future__ import annotations
+
+import time
+from typing import Callable, TypeVar
+
+from textual.worker import WorkerState
+
+from allmine_tui.ui.screens.play import PlayScreen
+
+S = TypeVar("S", bound=PlayScreen)
+
+
+async def wait_until(pilot, condition: Callable[[], object], what: str = "the condition",
+                     timeout: float = 20.0) -> None:
+    """Let the app run until ``condition()`` is true; fail, naming ``what``, after ``timeout``
+    seconds (a generous bound: a loaded machine is slow, a broken app never gets there)."""
+    end = time.monotonic() + timeout
+    while True:
+        if condition():
+            return
+        if time.monotonic() > end:
+            raise AssertionError(f"never happened: {what}")
+        await pilot.pause(0.01)
+
+
+def busy(app) -> bool:
+    """A worker of the app (a bot thinking, a screen being built) is still pending or running."""
+    return any(w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in app.workers)
+
+
+async def until_idle(pilot, timeout: float = 20.0) -> None:
+    """Let the app run until it is idle: no worker pending or running, twice in a row with the
+    messages in between handled (what a fixed pause hoped for, without guessing a time)."""
+    end = time.monotonic() + timeout
+    quiet = 0
+    while quiet < 2:
+        await pilot.pause()
+        quiet = 0 if busy(pilot.app) else quiet + 1
+        if time.monotonic() > end:
+            raise AssertionError("the app never settled: a worker kept running")
+
+
+def game_screen(app, kind: type[S] = PlayScreen) -> S | None:  # type: ignore[assignment]
+    """The game screen of kind ``kind`` in the app's stack (under a curtain, a dialog...)."""
+    return next((s for s in reversed(app.screen_stack) if isinstance(s, kind)), None)
