@@ -39,8 +39,28 @@ LONG_FIRST = ("test_whole_hot_seat_game_shows_nobody_else_s_secrets", "test_ui_h
               "test_odd_names.py", "test_shared_screens.py", "test_serve.py", "test_soak.py")
 
 
+# Markers, given here by file so that a new test in these files is marked too: ``tmux`` (the app in
+# a real terminal), ``browser`` (``allmine serve`` in headless Chromium), ``slow`` (whole games
+# through the app, soak and fuzz runs, every snapshot, and the two kinds above). The quick tier
+# for one's own loop is ``pytest -m "not slow"``; CI runs everything.
+TMUX = ("test_terminal.py", "test_terminal_privacy.py")
+BROWSER = ("test_serve.py",)
+SLOW = LONG_FIRST + TMUX + BROWSER + (
+    "test_snapshots_", "test_privacy_audit.py", "test_learn_to_play.py", "test_save_fuzz",
+    "test_bots_common.py", "test_all_in_expert.py", "test_presence.py", "test_join_only.py",
+    "test_records.py", "test_save_lock")
+
+
 def pytest_collection_modifyitems(config, items):
     def rank(item) -> int:
         return next((i for i, key in enumerate(LONG_FIRST) if key in item.nodeid), len(LONG_FIRST))
 
+    for item in items:
+        path = item.nodeid
+        if any(key in path for key in TMUX):
+            item.add_marker(pytest.mark.tmux)
+        if any(key in path for key in BROWSER):
+            item.add_marker(pytest.mark.browser)
+        if any(key in path for key in SLOW):
+            item.add_marker(pytest.mark.slow)
     items.sort(key=rank)  # a stable sort: the order within each group is kept

@@ -90,9 +90,10 @@ class AllInPlan(Plan[AllInView]):
             self.planned[seat] = (c, cell)
             return Action("card", (c,))
         if kind == "place" and state.phase == WRITE:
-            c, cell = self.planned.pop(seat, (None, None))
-            if c == state.choice[seat] and Action("place", (cell,)) in legal:
-                return Action("place", (cell,))
+            planned = self.planned.pop(seat, None)
+            if planned is not None and planned[0] == state.choice[seat] \
+                    and Action("place", (planned[1],)) in legal:
+                return Action("place", (planned[1],))
         return self.bot.choose(self.rules.view(state, seat), legal, rng)
 
     def stop(self, state, seat):

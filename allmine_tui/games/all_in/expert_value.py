@@ -39,6 +39,7 @@ from .normal_bot import (CHIP_VALUE, FLEX, FLEX_CAP, FULL_HOUSE, GOLDEN_VALUE, P
                          STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR, WINDOWS, _canonical,
                          _group_chances, _points_now, _Sheet)
 from .poker import evaluate
+from .views import AllInView
 
 #: the categories by points, strongest first (0: nothing)
 ORDER = (STRAIGHT_FLUSH, QUADS, FULL_HOUSE, STRAIGHT, TRIPS, TWO_PAIR, PAIR)
@@ -280,18 +281,18 @@ def hand_worth(s: _Sheet, index: int, extra: tuple[int, int] | None = None,
 @lru_cache(maxsize=1 << 16)
 def _hand_worth(cards: tuple, empty: int, rounds10: int, length: int, bonus: int,
                 opponents: int, denial: float) -> float:
-    bonus *= 1.0 + denial
+    weight = bonus * (1.0 + denial)
     if not empty or not rounds10:
         points, top = _points_top(cards)
-        return points + bonus * bonus_chance(opponents, length, points, top)
+        return points + weight * bonus_chance(opponents, length, points, top)
     worth = 0.0
     for points, p in enumerate(final_odds(cards, empty, rounds10)):
         if p:
-            worth += p * (points + bonus * bonus_chance(opponents, length, points))
+            worth += p * (points + weight * bonus_chance(opponents, length, points))
     return worth
 
 
-def sheet_points(view: dict | _Sheet, denial: float = 0.0) -> float:
+def sheet_points(view: AllInView | _Sheet, denial: float = 0.0) -> float:
     """What the seat's sheet is worth at the end, in points: its hands (``hand_worth``), unused
     chips, and the Golden Card's ring and room to grow as the normal bot counts them."""
     s = view if isinstance(view, _Sheet) else _Sheet(view)
