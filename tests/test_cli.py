@@ -200,7 +200,8 @@ def test_bench_quick_json(data):
     assert "all-mine" in ids
     for game in out["games"]:
         assert game["actions_per_second"] > 0
-        assert game["bots"] and all(b["p95_ms"] >= 0 for b in game["bots"])
+        assert game["bots"] and all(b["decisions"] > 0 and b["max_ms"] >= b["p95_ms"] > 0
+                                    for b in game["bots"])
         assert game["autosave"]["p95_ms"] > 0
         assert game["hints"]["hints"] >= 1 and game["hints"]["p95_ms"] > 0  # the coach's hints
     assert "available" in out["startup"]

@@ -9,11 +9,13 @@ from textual.widgets import Static
 
 from ...engine import Action
 from ...engine.names import short_names, tags
+from ...engine.views import own
 from ...ui.screens.play import PlayScreen
 from ...ui.widgets.cards import CardRow
 from ...ui.widgets.draw import set_content
 from ...ui.widgets.lines import TextLines
 from .cards import SUITS, suit_tag
+from .views import AllMineView
 from .widgets import (HandRow, HeapRow, PredictionPicker, TablePanel, TrickArea,
                       TrumpDisplay, hand_over)
 
@@ -84,6 +86,18 @@ class AllMineScreen(PlayScreen):
         ("☆", "the coach's pick, after a hint (h): the card, heap stack or tiles it would "
               "choose (its card has a double green border)"),
     ]
+
+    # the viewer's screen state (VIEWER_STATE: set afresh for each viewer)
+    cursor: int
+    heap_cursor: int
+    pick_row: int
+    pick_col: int
+    picks: list[int | None]
+    _picks_for: object
+    _cursor_turn: object
+    _view: AllMineView  # None only before the first drawing
+    _legal: list[Action]
+    _hinted: Action | None
 
     VIEWER_STATE = {
         "cursor": 0,  # index in the hand
@@ -292,7 +306,7 @@ class AllMineScreen(PlayScreen):
         if phase == "predict":
             self.pick_col = max(0, min(3, self.pick_col + delta))
         elif phase == "play":
-            self.cursor = max(0, min(len(view["hand"]) - 1, self.cursor + delta))
+            self.cursor = max(0, min(len(own(view["hand"])) - 1, self.cursor + delta))
         elif phase == "heap":
             stacks = [s for s in range(4) if view["heap"][s]]
             ahead = [s for s in stacks if (s - self.heap_cursor) * delta > 0]
@@ -337,7 +351,7 @@ class AllMineScreen(PlayScreen):
             self.submit(Action("heap", (suit,)))
         elif phase == "play":
             view = self._view
-            hand = view["hand"]
+            hand = own(view["hand"])
             mine = [i for i, c in enumerate(hand) if c // 12 == suit]
             if not mine:
                 self.notify(f"You hold no {SUITS[suit]}.", severity="information", timeout=2)
@@ -362,7 +376,7 @@ class AllMineScreen(PlayScreen):
             else:
                 self._pick(self.pick_row, self.pick_col)
         elif phase == "play":
-            self.submit(Action("play", (view["hand"][self.cursor],)))
+            self.submit(Action("play", (own(view["hand"])[self.cursor],)))
         elif phase == "heap":
             self.submit(Action("heap", (self.heap_cursor,)))
         else:

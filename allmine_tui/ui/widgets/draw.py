@@ -12,6 +12,7 @@ when the drawing would be the same (the data it is drawn from). ``forget(widget)
 from __future__ import annotations
 
 from rich.text import Text
+from textual.widget import Widget
 from textual.widgets import Static
 
 from .lines import TextLines
@@ -85,7 +86,7 @@ def set_content(widget: Static | TextLines, content, *, key: object = _UNSET) ->
     return True
 
 
-def shows(widget: Static, key: object) -> bool:
+def shows(widget: Widget, key: object) -> bool:
     """Whether ``widget`` already shows what ``key`` stands for (drawn with ``set_content(...,
     key=key)``): the caller may skip building the content at all."""
     old = widget.__dict__.get("_drawn_marker", _UNSET)
@@ -101,7 +102,7 @@ def freeze(data: object) -> object:
     return data
 
 
-def forget(widget: Static) -> None:
+def forget(widget: Widget) -> None:
     """The next ``set_content`` draws, whatever it is given."""
     widget.__dict__.pop("_drawn_marker", None)
     widget.__dict__.pop("_drawn_shape", None)
