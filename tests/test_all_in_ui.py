@@ -6,7 +6,7 @@ import re
 import pytest
 from screen_text import screen_text
 
-from allmine_tui.engine import Match, Seat
+from allmine_tui.engine import Action, Match, Seat
 from allmine_tui.games.all_in.cards import card_name
 from allmine_tui.games.all_in.final_sheets import FinalSheetsScreen
 from allmine_tui.games.all_in.screen import AllInScreen
@@ -18,7 +18,7 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
-from helpers import game_screen
+from helpers import game_screen, wait_until
 
 CARD = re.compile(r"(?<![0-9])(10|[2-9AJQK])[♠♥♦♣]")
 
@@ -189,9 +189,8 @@ async def test_mouse_writes_a_card_and_illegal_clicks_change_nothing():
         assert game.selected == card
         cell = sorted(legal)[-1]
         await pilot.click(SheetWidget, offset=space_offset(sheet, cell))
-        await pilot.pause(0.1)
-        assert match.state.written[0][cell] == card
-        assert match.state.round == 4 or match.state.done[0]
+        await wait_until(pilot, lambda: match.state.written[0][cell] == card, "the write")
+        assert (0, Action("place", (cell,))) in match.log
 
 
 @pytest.mark.parametrize("size", [(100, 30), (120, 40)])
@@ -232,8 +231,8 @@ async def test_no_legal_space_offers_a_skip():
         await pilot.pause(0.2)
         assert "skip" in screen_text(app)
         await pilot.click("#prompt")
-        await pilot.pause(0.1)
-        assert state.done[0] or state.round == 4
+        await wait_until(pilot, lambda: any(seat == 0 and a.kind == "skip" for seat, a in match.log),
+                         "the skip")
 
 
 def notices(app, words: str) -> int:

@@ -192,6 +192,7 @@ def test_simulate_table(data):
     assert "Mean score" in proc.stdout and "actions/s" in proc.stdout
 
 
+@pytest.mark.slow  # every game's bench, about a minute and a half
 def test_bench_quick_json(data):
     proc = run("bench", "--quick", "--json", data=data, timeout=300)
     assert proc.returncode == 0, proc.stderr

@@ -21,7 +21,7 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
-from helpers import game_screen
+from helpers import game_screen, wait_until
 
 
 
@@ -160,8 +160,8 @@ async def test_mouse_adds_a_card_and_launches():
         fleet = game.query_one("#fleet")
         assert "Launch [L]" in fleet.content.plain
         await pilot.click("#fleet", offset=(1 + fleet.launch_at + 3, 0))
-        await pilot.pause(0.3)
-        assert match.state.round_no == 1 or match.state.launched[0]
+        await wait_until(pilot, lambda: any(seat == 0 and a.kind == "launch"
+                                            for seat, a in match.log), "the launch")
         assert isinstance(app.screen, ResolutionScreen)
         await pilot.press("enter")
         assert app.screen.step == 1

@@ -18,7 +18,7 @@ from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
 from allmine_tui.ui.widgets.choicetree import ChoiceTree
-from helpers import game_screen
+from helpers import game_screen, wait_until
 
 
 
@@ -151,8 +151,8 @@ async def test_mouse_plays_a_dwarf_on_a_marked_place_and_menu_lines():
         end = labels.index("End your turn")
         head = 1
         await pilot.click(ChoiceTree, offset=(4, head + end))
-        await pilot.pause(0.1)
-        assert match.state.seat != 0 or match.state.turn >= 1
+        await wait_until(pilot, lambda: any(seat == 0 and a.kind == "end" for seat, a in match.log),
+                         "the end of the turn")
 
 
 async def test_clicking_an_unusable_place_or_keys_out_of_turn_change_nothing():

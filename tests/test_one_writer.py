@@ -150,6 +150,7 @@ def test_the_saver_checks_the_file_before_each_write(tmp_path):
 
 RECORDER = r"""
 import random, sys, time
+import allmine_tui.games  # the registry a Match looks its game up in
 from allmine_tui import records
 from allmine_tui.engine import Match, Seat
 

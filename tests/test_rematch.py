@@ -21,7 +21,7 @@ def slow_bots(monkeypatch):
     monkeypatch.setenv("ALLMINE_BOT_DELAY", "60")  # the new game just waits for its bots
 
 
-@pytest.mark.parametrize("size, narrow", [((100, 30), True), ((200, 50), False)])
+@pytest.mark.parametrize("size, narrow", [((80, 24), True), ((200, 50), False)])
 async def test_history_table_beside_or_below(size, narrow):
     match = storage.load_match(SAVES / "all-in-finished.json")[0]
     timeline = Timeline(match)

@@ -193,7 +193,9 @@ async def test_setup_rows_follow_player_count_and_bot_choice():
         assert screen.query_one("#seat-3").display is False
         assert screen.query_one("#level-0", Select).disabled  # seat 1 is a human
         assert screen.query_one("#level-1", Select).value == "normal"
-        assert "No options for this game." in [text_of(s) for s in screen.query(Static)]
+        # All Mine! has no option of its own: only the table's (whether hints are allowed)
+        assert [o.id for o in screen.query(Select) if o.id and o.id.startswith("opt-")] == []
+        assert screen.query_one("#hints", Select).value == "on"
         screen.query_one("#player-count", Select).value = 4
         screen.query_one("#kind-0", Select).value = "bot"
         await pilot.pause()
