@@ -115,10 +115,11 @@ _FACES: dict[tuple, list[Text]] = {}
 
 
 def ship_face(app, number: int, mode: str, chosen: int | None, cursor_option: int | None,
-              cursor: bool) -> list[Text]:
+              cursor: bool, hinted: int | None = None) -> list[Text]:
     """One ship card as ``CARD_H`` lines: its number on the top edge (▶ #n ◀ under the cursor),
-    an option a line (✔ the one in the fleet, ▶ the cursor's), "in fleet" on the bottom edge."""
-    key = (number, mode, chosen, cursor_option if cursor else None, cursor, app.theme)
+    an option a line (✔ the one in the fleet, ▶ the cursor's, ☆ the coach's pick after a hint),
+    "in fleet" on the bottom edge."""
+    key = (number, mode, chosen, cursor_option if cursor else None, cursor, hinted, app.theme)
     lines = _FACES.get(key)
     if lines is not None:
         return lines
@@ -133,6 +134,8 @@ def ship_face(app, number: int, mode: str, chosen: int | None, cursor_option: in
         if cursor and cursor_option == o:
             style = (style + " underline bold").strip()
             mark = "▶ " if chosen != o else "✔ "
+        elif hinted == o and chosen != o:
+            mark = "☆ "
         t.append(f"{mark}{option_label(number, o, mode)}", style=style)
         if o < k - 1:
             t.append("\n")
@@ -243,15 +246,18 @@ class HandRow(TextLines):
         return max(CARD_MIN_W, self.app.size.width - 2 - CAPTION_W)
 
     def show(self, hand: list[int], mode: str, chosen: dict[int, int], cursor: int | None,
-             cursor_option: int, caption: str) -> None:
+             cursor_option: int, caption: str, hinted: dict[int, int] | None = None) -> None:
         """``chosen``: card -> option of the cards in the viewer's fleet; ``cursor``: the index
-        of the card under the cursor (None: no decision on screen)."""
+        of the card under the cursor (None: no decision on screen); ``hinted``: card -> option
+        of the fleet the coach would launch (after a hint), marked ☆."""
+        hinted = hinted or {}
         self.mode, self.cards = mode, list(hand)
         widths = [card_width(c, mode) for c in hand]
         first, end = hand_window(widths, cursor, self.first, self.room())
         self.first = first
         app = self.app
-        faces = [ship_face(app, c, mode, chosen.get(c), cursor_option, i == cursor)
+        faces = [ship_face(app, c, mode, chosen.get(c), cursor_option, i == cursor,
+                           hinted.get(c))
                  for i, c in enumerate(hand[first:end], start=first)]
         x = CAPTION_W
         self.spans = []
@@ -299,10 +305,28 @@ class HandRow(TextLines):
             event.stop()
             self.post_message(self.OptionClicked(card, option))
 
+    def hover_tooltip(self, x: int, y: int) -> str | None:
+        """A mark's meaning under the mouse (✔, ✦, ▶...), else the ship or action of the option
+        line there, else the card's."""
+        mark = self.mark_at(x, y)
+        if mark is not None:
+            return mark
+        card = self.card_at(x)
+        if card is None:
+            return None
+        option = y - 1  # the top border
+        if 0 <= option < (2 if self.mode == "beginner" else 4):
+            ship = ship_of(card, option, self.mode)
+            if ship is not None:
+                return (f"Card {card}, ship {'ABC'[option]}: Speed {ship.speed}, Attack "
+                        f"{ship.attack}, Cargo {ship.cargo} (S A C), added to your fleet's "
+                        f"sums when you choose it.")
+        return card_tooltip(card, self.mode)
+
     def on_mouse_move(self, event) -> None:
         offset = event.get_content_offset(self)
-        card = self.card_at(offset.x) if offset is not None else None
-        set_tooltip(self, card_tooltip(card, self.mode) if card is not None else None)
+        tip = self.hover_tooltip(offset.x, offset.y) if offset is not None else None
+        set_tooltip(self, tip)
 
 
 class FleetLine(TextLines):
