@@ -229,7 +229,7 @@ class ResolutionScreen(ModalScreen[None]):
             with Horizontal(id="res-keys"):
                 yield KeyButton("Next turn [Enter/→]", id="res-next", classes="-primary")
                 yield KeyButton("Run all [R]", id="res-all")
-                yield Static("← turn back  Esc close", id="res-hint")
+                yield Static("← turn back  Esc close  k marks", id="res-hint")
 
     def on_mount(self) -> None:
         """Every part keeps the height of its tallest step, so the box and its buttons stay where

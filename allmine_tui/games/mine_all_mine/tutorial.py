@@ -68,7 +68,9 @@ def _how_it_went(f: dict, who: str, mine: bool) -> str:
         text += (f", was chased off at the {ORDINALS[f['fled_at'] - 1]} by a higher Attack "
                  f"after mining {f['carried']}")
     else:
-        text += f" and mined {f['carried']} (its Cargo allowed {f['cargo']})"
+        full = f["carried"] >= f["cargo"]
+        text += (f" and mined {f['carried']}, a full Cargo" if full else
+                 f" and mined {f['carried']} (its Cargo could hold {f['cargo']})")
     if f["bonus"]:
         text += f", plus {f['bonus']} bonus from its action"
     return text + f": {_points(f['points'])}."
@@ -82,8 +84,9 @@ def _scored(view, names) -> str:
     for seat, f in sorted(fleets.items()):
         if seat != LEARNER:
             parts.append(_how_it_went(f, names[seat], False))
-    parts.append("Each resource mined is a point; the score table keeps each last fleet "
-                 "(✗: it fled).")
+    fled = any(f["fled_at"] is not None for f in fleets.values())
+    parts.append("Each resource mined is a point; the score table keeps each player's last "
+                 "fleet" + (" (✗: it fled)." if fled else "."))
     return " ".join(parts)
 
 
@@ -91,18 +94,29 @@ def _met(view) -> bool:
     return _later_round(view) and any(len(t["present"]) > 1 for t in view["last_round"]["turns"])
 
 
+def _who(seat: int, names: list[str]) -> str:
+    return "you" if seat == LEARNER else names[seat]
+
+
 def _meeting(view, names) -> str:
     rec = view["last_round"]
     turn = next(t for t in rec["turns"] if len(t["present"]) > 1)
-    who = " and ".join(names[s] for s in turn["present"])
+    fleets = {f["seat"]: f for f in rec["fleets"]}
+    who = " and ".join(_who(s, names) for s in turn["present"])
     where = ORDINALS[turn["location"] - 1]
+    top = max(fleets[s]["attack"] for s in turn["present"])
+    kept = [s for s in turn["present"]
+            if s not in turn["fled"] and fleets[s]["attack"] < top]
     if turn["fled"]:
-        what = (f"{' and '.join(names[s] for s in turn['fled'])} had the lower Attack and fled "
-                f"for the rest of the round.")
+        what = (f"{' and '.join(_who(s, names) for s in turn['fled'])} had less Attack and "
+                f"fled for the rest of the round")
+    elif kept:
+        what = (f"Shield Wall kept {' and '.join(_who(s, names) for s in kept)} there "
+                f"despite less Attack")
     else:
-        what = "nobody fled there (equal Attack, or a Shield Wall)."
-    return (f"Fleets meet: last round {who} were together at the {where}, and {what} That is the "
-            f"rule: every fleet moves on one location each turn, so fleets catch up; where "
+        what = "their Attacks were equal, so they all stayed"
+    return (f"Fleets meet: last round {who} were together at the {where}, and {what}. The "
+            f"rule: each fleet moves on one location every turn, so fleets catch up; where "
             f"several are present, those with less than the highest Attack flee. Equal Attacks "
             f"stay and take one resource at a time, the faster first. A full fleet still "
             f"fights.")
@@ -114,18 +128,20 @@ def _deal(view, names) -> str:
     you = ("you got " + (f"card {got[0]}" if len(got) == 1 else
                          "cards " + ", ".join(map(str, got[:-1])) + f" and {got[-1]}")
            if got else "you got no card this time")
-    held = ", ".join(f"{names[s]} {_cards(k)}" for s, k in enumerate(view["hand_counts"]))
+    counts = view["hand_counts"]
+    held = f"you hold {_cards(counts[LEARNER])}" + "".join(
+        f", {names[s]} {k}" for s, k in enumerate(counts) if s != LEARNER)
     return (f"New cards: every card played goes back to the deck, and as many cards as were "
-            f"played are dealt again, one at a time, lowest score first; {you}. Now: {held}. "
+            f"played are dealt again, one at a time, lowest score first; {you}. Now {held}. "
             f"Playing many cards makes a strong fleet now but leaves fewer for later.")
 
 
 def _action(view, names) -> str:
     card = next(c for c, o in view["pending"] if o == 3)
     action = load_ships()[card].action
-    return (f"You chose an action (✦): {action.name}. Its numbers add to your fleet like a "
-            f"ship's, and its rule works for your fleet this round: {action.text} The prompt "
-            f"above the cards shows the rule of the ✦ under the cursor.")
+    return (f"You chose an action (✦), {action.name}: {action.text} An action adds its numbers "
+            f"to your fleet like a ship does, and some also change a rule for your fleet this "
+            f"round. The line above the cards says what the ✦ under the cursor does.")
 
 
 LESSONS = [
@@ -142,27 +158,27 @@ LESSONS = [
            "alone until the others catch up with it. The planet, and its high or low end, "
            "changes every round.",
            target="#planets"),
+    # (three lines: the box, at the bottom, then leaves the cards in view at 100x30)
     Lesson("hand", _first_round,
-           "These are your ship cards. Each gives four choices: ship A, B or C, written "
-           "S4 A2 C2 (Speed 4, Attack 2, Cargo 2), or its ✦ action. Play one choice per card, "
-           "as many cards as you like (one at least). ←/→ pick a card, ↑/↓ or 1–4 the choice, "
-           "Space puts it in your fleet (✔). Played cards are used up.",
+           "Your ship cards. Each offers ship A, B or C (S4 A2 C2 is Speed 4, Attack 2, Cargo 2) "
+           "or its ✦ action. Pick with the keys above; Space puts it in your fleet (✔).",
            target="#hand"),
     Lesson("rival", _rival_launched, _rival, target="#scores"),
     Lesson("fleet", lambda v: v["phase"] == "fleet" and bool(v["pending"]),
            "Your fleet's sums are on this line. Speed sets the arrival order; a fleet 4 or more "
            "Speed ahead of the next makes that one skip a location. Attack decides who stays "
            "where fleets meet: the lower one flees and mines nothing more this round. Cargo is "
-           "the most your fleet can carry this round. Add more cards or press L to launch.",
+           "the most your fleet can carry this round. Add as many cards as you like (one choice "
+           "each), then press L to launch.",
            target="#fleet"),
     Lesson("action", _action_chosen, _action, target="#fleet"),
     Lesson("scored", _later_round, _scored, target="#scores"),
     Lesson("meet", _met, _meeting, target="#scores"),
     Lesson("deal", lambda v: _later_round(v) and v["last_deal"] is not None, _deal,
-           target="#hand"),
+           target="#scores"),
     Lesson("last", lambda v: v["phase"] == "fleet" and v["round"] == v["rounds_total"],
-           "The last round! Cards still in your hand at the end are worth nothing, so this is "
-           "the time to play every card that helps your fleet.",
+           "The last round! Cards still in your hand at the end are worth nothing, so play "
+           "every card that helps your fleet now.",
            target="#hand"),
 ]
 
@@ -181,13 +197,15 @@ def ending(result, seat: int, names: list[str]) -> str:
     rounds = []
     r = 1
     while f"Round {r} points" in rows:
-        bonus = rows.get(f"Round {r} bonus", 0)
-        rounds.append(f"round {r}: {rows.get(f'Round {r} mined', 0)} mined"
-                      + (f" + {bonus} bonus" if bonus else "") + f" = {rows[f'Round {r} points']}")
+        mined, bonus = rows.get(f"Round {r} mined", 0), rows.get(f"Round {r} bonus", 0)
+        rounds.append((f"{mined} mined + {bonus} bonus" if bonus else f"{mined}")
+                      + f" in round {r}")
         r += 1
+    any_bonus = any(rows.get(f"Round {k} bonus", 0) for k in range(1, r))
     return "\n".join([
         head,
-        "Your points: " + "; ".join(rounds) + ".",
+        "Your points: " + ", ".join(rounds)
+        + (" (the resources your fleet mined)." if not any_bonus else "."),
         "Each round a fleet scores the resources it mined (never more than its Cargo), plus the "
         "bonus of actions such as Deep Drill, Salvage Crew or Prospector. Fast fleets mine "
         "alone first; strong ones stay where fleets meet.",

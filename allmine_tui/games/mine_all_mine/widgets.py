@@ -191,8 +191,11 @@ class HandRow(TextLines):
     from the one the window starts at (◀ and ▶ say how many more there are either side). A
     click on an option of a card posts ``OptionClicked``; the tooltip follows the mouse."""
 
+    # (the coach's outline is drawn over a widget's outer cells: while it points at a part, the
+    # part gets a row of room above and below, so nothing of it is hidden under the outline)
     DEFAULT_CSS = """
     HandRow { height: 6; width: 1fr; padding: 0 1; }
+    HandRow.-coach-target { height: 8; padding: 1 1; }
     """
 
     class OptionClicked(PlayerInput):
@@ -336,6 +339,7 @@ class FleetLine(TextLines):
 
     DEFAULT_CSS = """
     FleetLine { height: 1; width: 1fr; padding: 0 1; }
+    FleetLine.-coach-target { height: 3; padding: 1 1; }
     """
     LAUNCH = " ▶ Launch [L] "
 
@@ -467,7 +471,10 @@ def place_cells(planets: list[dict], resources: list[int] | None = None,
 class PlanetPanel(TextLines):
     """This round's planet and moon with the resources at each location."""
 
-    DEFAULT_CSS = "PlanetPanel { height: auto; padding: 0 1; }"
+    DEFAULT_CSS = """
+    PlanetPanel { height: auto; padding: 0 1; }
+    PlanetPanel.-coach-target { padding: 1 1; }
+    """
 
     def show(self, planets: list[dict], markers: dict[int, list[Text]] | None = None) -> None:
         key = (freeze(planets), tuple((loc, tuple(m.plain for m in marks))
@@ -482,7 +489,10 @@ class ScoreTrack(TextLines):
     fleet they flew last round (its cards, where it went, its points). ``changed``: what the
     last public move changed ({"launched": seats, "round": True}), marked with •."""
 
-    DEFAULT_CSS = "ScoreTrack { height: auto; padding: 0 1; border-top: solid $primary-darken-2; }"
+    DEFAULT_CSS = """
+    ScoreTrack { height: auto; padding: 0 1; border-top: solid $primary-darken-2; }
+    ScoreTrack.-coach-target { padding: 0 1 1 1; }
+    """
 
     def show(self, view: dict, names: list[str], viewer: int | None,
              changed: dict | None = None, v_hint: bool = True) -> None:
