@@ -65,8 +65,10 @@ def _how_it_went(f: dict, who: str, mine: bool) -> str:
     if f["skip"]:
         text += " (a location was skipped: the fleet ahead was 4 or more Speed faster)"
     if f["fled_at"] is not None:
-        text += (f", was chased off at the {ORDINALS[f['fled_at'] - 1]} by a higher Attack "
-                 f"after mining {f['carried']}")
+        at = ("there" if f["fled_at"] == f["location"] else
+              f"at the {ORDINALS[f['fled_at'] - 1]}")
+        text += (f" and was chased off {at} by a higher Attack "
+                 + (f"after mining {f['carried']}" if f["carried"] else "before mining anything"))
     else:
         full = f["carried"] >= f["cargo"]
         text += (f" and mined {f['carried']}, a full Cargo" if full else
@@ -124,7 +126,7 @@ def _meeting(view, names) -> str:
 
 def _deal(view, names) -> str:
     deal = view["last_deal"]
-    got = deal["mine"]
+    got = sorted(deal["mine"])
     you = ("you got " + (f"card {got[0]}" if len(got) == 1 else
                          "cards " + ", ".join(map(str, got[:-1])) + f" and {got[-1]}")
            if got else "you got no card this time")
