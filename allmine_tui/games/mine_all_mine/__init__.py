@@ -28,4 +28,5 @@ GAME = register(Game(
     search_plan=Lazy(f"{__name__}.expert", "MineAllMinePlan"),
     coach_plan=Lazy(f"{__name__}.coach", "MineAllMineCoachPlan"),
     bench=BenchTargets(),
+    tutorial=Lazy(f"{__name__}.tutorial", "TUTORIAL"),
 ))

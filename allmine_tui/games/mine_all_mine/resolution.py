@@ -186,6 +186,7 @@ class ResolutionScreen(ModalScreen[None]):
         Binding("left", "back", "Turn back"),
         Binding("r,R", "run_all", "Run all"),
         Binding("escape", "close", "Close"),
+        Binding("k", "legend", "Marks"),
     ]
     DEFAULT_CSS = """
     ResolutionScreen { align: center middle; }
@@ -228,7 +229,7 @@ class ResolutionScreen(ModalScreen[None]):
             with Horizontal(id="res-keys"):
                 yield KeyButton("Next turn [Enter/→]", id="res-next", classes="-primary")
                 yield KeyButton("Run all [R]", id="res-all")
-                yield Static("← turn back  Esc close", id="res-hint")
+                yield Static("← turn back  Esc close  k marks", id="res-hint")
 
     def on_mount(self) -> None:
         """Every part keeps the height of its tallest step, so the box and its buttons stay where
@@ -336,6 +337,17 @@ class ResolutionScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    # -- what's this: the table's marks, explained here too (k, and on hover) --------------------
+    def legend(self) -> list[tuple[str, str]]:
+        from .screen import MineAllMineScreen
+
+        return list(MineAllMineScreen.LEGEND)
+
+    def action_legend(self) -> None:
+        from ...ui.screens.legend import LegendScreen
+
+        self.app.push_screen(LegendScreen("Mine, All Mine!", self.legend()))
 
     def on_key_button_pressed(self, message: KeyButton.Pressed) -> None:
         message.stop()

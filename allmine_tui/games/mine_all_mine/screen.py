@@ -40,6 +40,10 @@ CONTROLS = """
   last round again; the score table keeps each player's last fleet (✦ an action, ✗ it fled).
 - **What just changed:** • marks the newest launch, and after a round the points each player
   just scored and the fleets they flew, until the next launch.
+- **Learning:** **l** (Learn to play) on the picker starts a guided game against one bot, with
+  a coach explaining each part the first time it comes up. **k** lists every mark of this table
+  and what it means (a mark under the mouse explains itself too, also in the round's replay);
+  **h** asks the coach for a hint (☆ marks its pick on your cards).
 - **p** lets a human peek at their own cards between turns (behind the curtain), **q** goes back to
   the menu (the game is saved after every move), **?** shows this help.
 """
@@ -64,7 +68,44 @@ class MineAllMineScreen(PlayScreen):
         Binding("v", "last_round", "Last round", show=False, priority=True),
     ]
 
-    VIEWER_STATE = {"cursor": 0, "option": 0, "_view": None, "_legal": []}
+    LEGEND = [
+        ("◆", "resources waiting at a location: one ◆ each (six at most are drawn), with their "
+              "number beside them"),
+        ("1st", "a location: fleets reach the 1st, 2nd, 3rd… in turn order (4th to 6th are on "
+                "the moon, with 3 or 4 players)"),
+        ("high end", "the planet card lies with its rich numbers toward the players this round "
+                     "(a coin flip every round)"),
+        ("low end", "the planet card lies with its poor numbers toward the players this round "
+                    "(a coin flip every round)"),
+        ("#", "a ship card's number; #2A is card 2 played as its ship A, #2✦ as its action"),
+        ("S A C", "a ship's Speed, Attack and Cargo: A S4 A2 C2 is ship A with Speed 4, Attack "
+                  "2 and Cargo 2"),
+        ("✦", "an action, a card's fourth option: its numbers add to the fleet like a ship's, "
+              "and its special rule works for that fleet"),
+        ("▶", "whose turn it is to assemble; on your cards, the card and option under the "
+              "cursor (n ▶: n more cards out of view)"),
+        ("◀", "the card under the cursor sits between ▶ and ◀; ◀ n on the left: n more cards "
+              "out of view"),
+        ("▶ Launch", "the Launch button: click it or press L to launch your fleet"),
+        ("✔", "the option of this card that is in your fleet"),
+        ("in fleet", "this card is in the fleet you are assembling (it turns green)"),
+        ("☆", "the coach's pick after a hint (h): the option it would put in your fleet"),
+        ("launched", "this player's fleet is ready; it stays secret until every fleet is "
+                     "launched, then all are revealed at once"),
+        ("assembling", "this player is still choosing their fleet"),
+        ("(you)", "the player whose cards are on screen"),
+        ("█", "a player's score as a bar, full for the leader"),
+        ("•", "what just changed: the newest launch, and after a round the points each player "
+              "just scored (•+n) and the fleet they flew"),
+        ("→", "where a fleet arrived (in the replay, a name with → is still on its way)"),
+        ("✗", "that fleet was chased off by a stronger Attack: it keeps what it had mined but "
+              "mines nothing more this round"),
+        ("pts", "the points a fleet scored last round: resources mined plus any action bonus"),
+        ("▼", "in the round's replay (v), the location being mined at this turn (a location "
+              "already mined shows what is left there, as 2/5 left)"),
+    ]
+
+    VIEWER_STATE = {"cursor": 0, "option": 0, "_view": None, "_legal": [], "_hinted": None}
 
     def __init__(self, session) -> None:
         super().__init__(session)
@@ -170,9 +211,26 @@ class MineAllMineScreen(PlayScreen):
             self.option = min(self.option, self._options() - 1)
         chosen = {c: o for c, o in (view["pending"] or [])}
         caption = "HAND" if viewer is None else short_names(self.names, 7)[viewer].upper()
+        hinted = self._hinted if acting else None
         self._hand.show(hand, view["mode"], chosen, self.cursor if acting else None,
-                        self.option, caption)
+                        self.option, caption, hinted)
         set_content(self._prompt_w, self._prompt(view, viewer, self._legal))
+
+    def mark_hint(self, actions) -> None:
+        """The coach's pick after a hint: the fleet its move would launch, marked ☆ on the
+        cards' options (until the next move)."""
+        fleet = None
+        view = getattr(self, "_view", None)
+        if actions and view is not None:
+            fleet = {c: o for c, o in (view["pending"] or [])}
+            for action in actions:
+                if action.kind == "remove":
+                    fleet.pop(action.args[0], None)
+                elif action.kind == "add":
+                    fleet[action.args[0]] = action.args[1]
+        self._hinted = fleet
+        if view is not None and self.is_attached:
+            self._draw_choice()
 
     def _prompt(self, view: dict, viewer: int | None, legal: list[Action]) -> Text:
         names = self.names

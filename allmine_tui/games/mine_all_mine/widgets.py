@@ -115,10 +115,11 @@ _FACES: dict[tuple, list[Text]] = {}
 
 
 def ship_face(app, number: int, mode: str, chosen: int | None, cursor_option: int | None,
-              cursor: bool) -> list[Text]:
+              cursor: bool, hinted: int | None = None) -> list[Text]:
     """One ship card as ``CARD_H`` lines: its number on the top edge (▶ #n ◀ under the cursor),
-    an option a line (✔ the one in the fleet, ▶ the cursor's), "in fleet" on the bottom edge."""
-    key = (number, mode, chosen, cursor_option if cursor else None, cursor, app.theme)
+    an option a line (✔ the one in the fleet, ▶ the cursor's, ☆ the coach's pick after a hint),
+    "in fleet" on the bottom edge."""
+    key = (number, mode, chosen, cursor_option if cursor else None, cursor, hinted, app.theme)
     lines = _FACES.get(key)
     if lines is not None:
         return lines
@@ -133,6 +134,8 @@ def ship_face(app, number: int, mode: str, chosen: int | None, cursor_option: in
         if cursor and cursor_option == o:
             style = (style + " underline bold").strip()
             mark = "▶ " if chosen != o else "✔ "
+        elif hinted == o and chosen != o:
+            mark = "☆ "
         t.append(f"{mark}{option_label(number, o, mode)}", style=style)
         if o < k - 1:
             t.append("\n")
@@ -188,8 +191,11 @@ class HandRow(TextLines):
     from the one the window starts at (◀ and ▶ say how many more there are either side). A
     click on an option of a card posts ``OptionClicked``; the tooltip follows the mouse."""
 
+    # (the coach's outline is drawn over a widget's outer cells: while it points at a part, the
+    # part gets a row of room above and below, so nothing of it is hidden under the outline)
     DEFAULT_CSS = """
     HandRow { height: 6; width: 1fr; padding: 0 1; }
+    HandRow.-coach-target { height: 8; padding: 1 1; }
     """
 
     class OptionClicked(PlayerInput):
@@ -243,15 +249,18 @@ class HandRow(TextLines):
         return max(CARD_MIN_W, self.app.size.width - 2 - CAPTION_W)
 
     def show(self, hand: list[int], mode: str, chosen: dict[int, int], cursor: int | None,
-             cursor_option: int, caption: str) -> None:
+             cursor_option: int, caption: str, hinted: dict[int, int] | None = None) -> None:
         """``chosen``: card -> option of the cards in the viewer's fleet; ``cursor``: the index
-        of the card under the cursor (None: no decision on screen)."""
+        of the card under the cursor (None: no decision on screen); ``hinted``: card -> option
+        of the fleet the coach would launch (after a hint), marked ☆."""
+        hinted = hinted or {}
         self.mode, self.cards = mode, list(hand)
         widths = [card_width(c, mode) for c in hand]
         first, end = hand_window(widths, cursor, self.first, self.room())
         self.first = first
         app = self.app
-        faces = [ship_face(app, c, mode, chosen.get(c), cursor_option, i == cursor)
+        faces = [ship_face(app, c, mode, chosen.get(c), cursor_option, i == cursor,
+                           hinted.get(c))
                  for i, c in enumerate(hand[first:end], start=first)]
         x = CAPTION_W
         self.spans = []
@@ -299,10 +308,28 @@ class HandRow(TextLines):
             event.stop()
             self.post_message(self.OptionClicked(card, option))
 
+    def hover_tooltip(self, x: int, y: int) -> str | None:
+        """A mark's meaning under the mouse (✔, ✦, ▶...), else the ship or action of the option
+        line there, else the card's."""
+        mark = self.mark_at(x, y)
+        if mark is not None:
+            return mark
+        card = self.card_at(x)
+        if card is None:
+            return None
+        option = y - 1  # the top border
+        if 0 <= option < (2 if self.mode == "beginner" else 4):
+            ship = ship_of(card, option, self.mode)
+            if ship is not None:
+                return (f"Card {card}, ship {'ABC'[option]}: Speed {ship.speed}, Attack "
+                        f"{ship.attack}, Cargo {ship.cargo} (S A C), added to your fleet's "
+                        f"sums when you choose it.")
+        return card_tooltip(card, self.mode)
+
     def on_mouse_move(self, event) -> None:
         offset = event.get_content_offset(self)
-        card = self.card_at(offset.x) if offset is not None else None
-        set_tooltip(self, card_tooltip(card, self.mode) if card is not None else None)
+        tip = self.hover_tooltip(offset.x, offset.y) if offset is not None else None
+        set_tooltip(self, tip)
 
 
 class FleetLine(TextLines):
@@ -312,6 +339,7 @@ class FleetLine(TextLines):
 
     DEFAULT_CSS = """
     FleetLine { height: 1; width: 1fr; padding: 0 1; }
+    FleetLine.-coach-target { height: 3; padding: 1 1; }
     """
     LAUNCH = " ▶ Launch [L] "
 
@@ -443,7 +471,10 @@ def place_cells(planets: list[dict], resources: list[int] | None = None,
 class PlanetPanel(TextLines):
     """This round's planet and moon with the resources at each location."""
 
-    DEFAULT_CSS = "PlanetPanel { height: auto; padding: 0 1; }"
+    DEFAULT_CSS = """
+    PlanetPanel { height: auto; padding: 0 1; }
+    PlanetPanel.-coach-target { padding: 1 1; }
+    """
 
     def show(self, planets: list[dict], markers: dict[int, list[Text]] | None = None) -> None:
         key = (freeze(planets), tuple((loc, tuple(m.plain for m in marks))
@@ -458,7 +489,10 @@ class ScoreTrack(TextLines):
     fleet they flew last round (its cards, where it went, its points). ``changed``: what the
     last public move changed ({"launched": seats, "round": True}), marked with •."""
 
-    DEFAULT_CSS = "ScoreTrack { height: auto; padding: 0 1; border-top: solid $primary-darken-2; }"
+    DEFAULT_CSS = """
+    ScoreTrack { height: auto; padding: 0 1; border-top: solid $primary-darken-2; }
+    ScoreTrack.-coach-target { padding: 0 1 1 1; }
+    """
 
     def show(self, view: dict, names: list[str], viewer: int | None,
              changed: dict | None = None, v_hint: bool = True) -> None:
