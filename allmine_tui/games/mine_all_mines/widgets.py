@@ -25,6 +25,7 @@ from .choices import END_LABEL, LastTurn, Unplayable
 from .data import GEM_NAMES, load
 from .labels import (GEM_SHORT, GEM_STYLES, JEWEL_SHORT, flow, gem_chip, jewel_text, need_text,
                      seat_style, support_card_text, support_name)
+from .pyramid import FOE, FRIEND, relation
 
 #: a place's cell is this wide (brackets included) when the mines have room for it
 WIDE_CELL, NARROW_CELL = 7, 6
@@ -140,6 +141,7 @@ class MinesPanel(TextLines):
 
     def show(self, mines: list, names: list[str], legal: set, chosen: set, width: int,
              played: frozenset = frozenset()) -> None:
+        self._mines, self._names = mines, names  # (for the tooltips)
         key = (freeze(mines), tuple(names), frozenset(legal), frozenset(chosen), width, played)
         if shows(self, key):
             return
@@ -172,6 +174,26 @@ class MinesPanel(TextLines):
         """The lines just built, without splitting the text they were joined into again."""
         built = self.__dict__.pop("_built", None)
         return built if built is not None and len(built) == ROWS else TextLines._split(text)
+
+    def hover_tooltip(self, x: int, y: int) -> str | None:
+        """A mark's meaning; elsewhere on a dwarf (its tag, its brackets), whose dwarf it is and
+        who its friends and foes are."""
+        found = self.mark_at(x, y)
+        if found is not None:
+            return found
+        place = self.geometry.place_at(x, y)
+        mines = getattr(self, "_mines", None)
+        if place is None or mines is None:
+            return None
+        d = mines[place[0]][place[1]]
+        if d is None:
+            return None
+        gem, owner = d
+        friends = [GEM_NAMES[g] for g in range(5) if relation(gem, g) == FRIEND]
+        foes = [GEM_NAMES[g] for g in range(5) if relation(gem, g) == FOE]
+        return (f"{self._names[owner]}'s {GEM_NAMES[gem]} dwarf. Its friends (+ side, down "
+                f"right): {' and '.join(friends)}; its foes (− side, down left): "
+                f"{' and '.join(foes)}.")
 
     def on_click(self, event) -> None:
         offset = event.get_content_offset(self)
