@@ -73,8 +73,12 @@ CONTROLS = """
 - **A new round** begins with a notice for everyone (who plays first, the VP so far): Enter
   goes on. Keys typed before it appeared are dropped, so a key meant for the last turn of a
   round never plays a dwarf of the next.
+- **k** lists what every mark on the table means (a mark under the mouse says it too; so does a
+  dwarf's tag in a mine: whose it is, its friends and its foes).
 - **p** lets a person peek at their own dwarves between turns (behind the curtain), **q** returns
   to the menu (the game is saved after every move), **?** shows this help.
+- New to the game? **l** (Learn to play) on the picker starts a guided game against a bot: a
+  coach explains each part the first time it comes up.
 """
 
 PHASE_TEXT = {"play": "plays a dwarf", "steal": "chooses what to steal",
