@@ -39,11 +39,12 @@ def _someone_digs(view) -> bool:
         view) is not None
 
 
-def _other_dwarf(view):
+def _other_dwarf(view) -> tuple[int, int, int] | None:
+    """(gem, owner, mine) of the first dwarf of another player in the mines."""
     for m in range(5):
         for d in view["mines"][m]:
             if d is not None and d[1] != LEARNER:
-                return d
+                return d[0], d[1], m
     return None
 
 
@@ -90,15 +91,18 @@ def _dwarves(view, names) -> str:
 def _mine_action(view, names) -> str:
     return ("Each mine is a small pyramid of places. Its top place, the entrance, takes only "
             "a dwarf of the mine's own gem: that is a Mine action, worth 1 of that gem from the "
-            "supply. The places you may use now are marked [ ++ ]. The menu below lists every "
+            "supply. The places you may use now are marked ++. The menu below lists every "
             "move with what it brings: ↑/↓ and Enter choose, Esc goes back a level.")
 
 
 def _dig(view, names) -> str:
-    gem, owner = _other_dwarf(view)
+    found = _other_dwarf(view)
+    assert found is not None  # (the lesson applies only then)
+    gem, owner, mine = found
     friends = [g for g in range(5) if relation(gem, g) == FRIEND]
     foes = [g for g in range(5) if relation(gem, g) == FOE]
-    return (f"{names[owner]}'s {GEM_NAMES[gem]} dwarf is in a mine, so you may dig below it. "
+    return (f"{names[owner]}'s {GEM_NAMES[gem]} dwarf is in the {GEM_NAMES[mine]} mine: you "
+            f"may dig below it. "
             f"Its friends are {_names(friends)}, its foes {_names(foes)} (every dwarf has two "
             f"of each). A friend goes down-right (╲+): your gem, plus one gem of each other "
             f"player's dwarf straight up that friendly line. A foe goes down-left (−╱): your "
@@ -113,18 +117,21 @@ def _steal(view, names) -> str:
 
 
 def _act(view, names) -> str:
-    return ("Your dwarf is played. Now, if you like: one trade of 3 of your gems for any 1 "
+    text = ("Your dwarf is played. Now, if you like: one trade of 3 of your gems for any 1 "
             "from the supply, then buy one face-up card and claim one achievement. Trade "
             "before you buy: after a purchase no trade is allowed. e ends your turn; u takes "
             "back a move of this turn.")
+    if sum(view["gems"][LEARNER]) < 3 and not _affordable(view):
+        text += " Nothing is within your reach yet, so the menu only offers e."
+    return text
 
 
 def _cards(view, names) -> str:
     data = load()
-    card = _affordable(view)[0]
-    label = (f"the {data.jewelry[card].type.capitalize()}" if card in data.jewelry
-             else f"the {data.support[card].name}")
-    return (f"You can pay for {label} now. A cost lists the gems to hand in ('any': any gem). "
+    labels = [f"the {data.jewelry[c].type.capitalize()}" if c in data.jewelry
+              else f"the {data.support[c].name}" for c in _affordable(view)]
+    listed = ", ".join(labels[:-1]) + " or " + labels[-1] if len(labels) > 1 else labels[0]
+    return (f"You can pay for {listed} now. A cost lists the gems to hand in ('any': any gem). "
             f"Jewelry is worth 2 or 3 VP and nothing else; a Support card has a power you may "
             f"use once each round, and its VP may be 0 or below. A bought card is replaced "
             f"from its deck. Achievements ask for cards you own: you keep the cards.")
@@ -146,12 +153,13 @@ def _first_vp(view, names) -> str:
     data = load()
     own = view["owned"][LEARNER]
     parts = [f"{data.jewelry[j].type.capitalize()} {data.jewelry[j].vp}" for j in own["jewelry"]]
-    parts += [f"{data.support[c].name} {data.support[c].vp:+d}" for c in own["support"]]
+    parts += [f"{data.support[c].name} by sets" if c.startswith("mine-")
+              else f"{data.support[c].name} {data.support[c].vp:+d}" for c in own["support"]]
     parts += [f"achievement {data.achievements[a].name} {data.achievements[a].vp}"
               for a in own["ach"]]
     return (f"You have {view['vp'][LEARNER]} VP now ({', '.join(parts)}), counted in the VP "
-            f"column of the players' table. VP never go away: cards stay with you to the end. "
-            f"Gems left over score nothing (they only break a tie), so turn them into cards.")
+            f"column of the players' table. Cards stay with you to the end, and so do their "
+            f"VP. Gems left over score nothing (they only break a tie): turn them into cards.")
 
 
 LESSONS = [
@@ -165,24 +173,37 @@ LESSONS = [
     Lesson("dealer", lambda v: _phase("act")(v) and v["turn_state"]["dealer"], _dealer,
            target="#market"),
     Lesson("claim", _can_claim, _claim, target="#market"),
-    Lesson("vp", lambda v: _mine(v) and v["vp"][LEARNER] > 0, _first_vp, target="#players"),
+    Lesson("vp", lambda v: _mine(v) and any(v["owned"][LEARNER].values()), _first_vp,
+           target="#players"),
 ]
+
+
+#: what each line of the result's table counts, said to the learner
+SOURCES = {
+    "Jewelry VP": "printed on your Jewelry cards",
+    "Support VP": "printed on your Support cards (a few are negative)",
+    "VP Helper": "your VP Helper: 1 for each Helper card you own",
+    "Mine sets": "your Mine cards, by sets: 1, 3 or 6 VP for 1, 2 or 3",
+    "Achievements": "the achievements you claimed",
+    "Lamp gems": "1 for each gem on your Lamp",
+}
 
 
 def ending(result, seat: int, names: list[str]) -> str:
     """The learner's own result, explained from the score breakdown."""
-    lines = [f"You scored {result.scores[seat]} points; "
+    score = result.scores[seat]
+    lines = [f"You scored {score} point{'' if score == 1 else 's'}; "
              + ("you won!" if seat in result.winners else
                 f"{' and '.join(names[w] for w in result.winners)} won.")]
-    for label, values in result.table:
-        if label == "Total VP" or label.endswith("tie-break)"):
-            continue
-        if values[seat]:
-            lines.append(f"{label}: {values[seat]}")
-    lines.append("VP are printed on the Jewelry and Support cards you bought (the VP Helper "
-                 "adds 1 per Helper; Mine cards score by sets: 1, 3 or 6 for 1, 2 or 3), on "
-                 "your achievements, and 1 for each gem on a Lamp. Equal VP: more gems left "
-                 "wins, then more Jewelry.")
+    rows = dict(result.table)
+    for label, why in SOURCES.items():
+        if rows.get(label, [0] * (seat + 1))[seat]:
+            lines.append(f"{label}: {rows[label][seat]} ({why})")
+    gems = rows.get("Gems left (1st tie-break)")
+    left = f" (you kept {gems[seat]})" if gems else ""
+    lines.append(f"In short: VP come only from cards bought, achievements claimed and Lamp "
+                 f"gems. Gems left over{left} count only to break a tie of VP, then the "
+                 f"Jewelry cards owned.")
     return "\n".join(lines)
 
 

@@ -126,7 +126,11 @@ class MinesPanel(TextLines):
     ``»Ru·An«``. Each mine is drawn once per look (``mine_rows``); a cursor key repaints only
     the lines it changes. Posts ``PlaceClicked`` with the (mine, place) under the mouse."""
 
-    DEFAULT_CSS = "MinesPanel { height: 6; width: 1fr; }"
+    # (the coach's outline covers a widget's edge: one line more above and below, meanwhile)
+    DEFAULT_CSS = """
+    MinesPanel { height: 6; width: 1fr; }
+    MinesPanel.-coach-target { height: 8; padding: 1 0; }
+    """
 
     class PlaceClicked(PlayerInput):
         def __init__(self, mine: int, place: int) -> None:
@@ -214,7 +218,10 @@ class MarketPanel(TextLines):
     (open ones, and who claimed the others). Never shorter than it has been at this width: a
     new face-up card that needs a line less must not pull the menu under the mouse up a line."""
 
-    DEFAULT_CSS = "MarketPanel { height: auto; padding: 0 1; background: $boost; }"
+    DEFAULT_CSS = """
+    MarketPanel { height: auto; padding: 0 1; background: $boost; }
+    MarketPanel.-coach-target { padding: 1 1; }
+    """
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -343,7 +350,10 @@ class PlayersPanel(TextLines):
     What the last turn changed is marked: ▲/▼ a gem count that went up or down, ▲ the Lamp,
     • a card bought or an achievement claimed."""
 
-    DEFAULT_CSS = "PlayersPanel { height: auto; padding: 0 1; }"
+    DEFAULT_CSS = """
+    PlayersPanel { height: auto; padding: 0 1; }
+    PlayersPanel.-coach-target { padding: 1 1; }
+    """
     _rows: dict = {}  # the rows last drawn, by what they show
 
     def show(self, view: dict, names: list[str], width: int, marks: LastTurn = LastTurn()) -> None:
@@ -459,7 +469,10 @@ class MovesMenu(ChoiceTree):
     repaints the two lines it leaves and enters, with no layout pass. A line too long for the
     width ends in "…"."""
 
-    DEFAULT_CSS = "MovesMenu { height: 1fr; }"
+    DEFAULT_CSS = """
+    MovesMenu { height: 1fr; }
+    MovesMenu.-coach-target { padding: 1 1; }
+    """
     #: told the values under the cursor whenever they may have changed, at once: a Highlighted
     #: message would be handled after the menu's new lines were painted, a frame of its own
     on_highlight: Callable[[list], None] | None = None
@@ -602,7 +615,10 @@ class Side(Vertical):
 class HandLine(TextLines):
     """The viewer's dwarves (one line, cut at the edge)."""
 
-    DEFAULT_CSS = "HandLine { height: 1; padding: 0 1; background: $boost; }"
+    DEFAULT_CSS = """
+    HandLine { height: 1; padding: 0 1; background: $boost; }
+    HandLine.-coach-target { height: 3; padding: 1 1; }
+    """
 
 
 class HintLine(TextLines):
