@@ -190,11 +190,13 @@ class MineAllMinesScreen(PlayScreen):
         ("×", "×2: the player owns two copies of that Support card"),
         ("Cart", "the Mine Cart: once a round, a Friend dig gets 2 gems of its kind, not 1"),
         ("★", "an achievement: ★Name is one claimed, ★2 how many a player has"),
+        ("☆", "the coach's pick after a hint (h): the place its dwarf would go"),
         ("set aside", "your dwarves left out at random this round: back next round"),
     ]
 
     VIEWER_STATE = {"_view": None, "_legal": [], "_key": None, "_filtered": False,
-                    "_under": [], "_told": ""}
+                    "_under": [], "_told": "",
+                    "_hinted": frozenset()}  # the places of the coach's pick (after h)
     _parts: "Parts | None" = None
     _marks: LastTurn = LastTurn()
     _marks_for: object = None
@@ -438,7 +440,16 @@ class MineAllMinesScreen(PlayScreen):
         legal_places = targets(self._view, self._legal)
         chosen = targets(self._view, [a for a in self._under if isinstance(a, Action)])
         self.parts.mines.show(self._view["mines"], self.names, legal_places, chosen,
-                              self._width(), self._marks.places)
+                              self._width(), self._marks.places,
+                              self._hinted if self._legal else frozenset())
+
+    def mark_hint(self, actions) -> None:
+        """The coach's pick (after h): the place its dwarf would go is marked ☆ on the mines
+        until the decision is made."""
+        self._hinted = frozenset(targets(self._view, actions)) if actions and self._view \
+            else frozenset()
+        if self._view is not None and self.is_attached:
+            self._draw_mines()
 
     def _highlighted(self, values: list) -> None:
         """The line under the menu's cursor changed (told at once, in the same frame)."""

@@ -71,10 +71,11 @@ MARK = "bold underline"  # with a shape (»«, ▲▼, •): what the last turn 
 
 @functools.lru_cache(maxsize=2048)
 def mine_rows(m: int, places: tuple, tags: tuple, legal: tuple, chosen: tuple, played: tuple,
-              cell: int) -> tuple[tuple[tuple[str, str], ...], ...]:
+              cell: int, hinted: tuple = ()) -> tuple[tuple[tuple[str, str], ...], ...]:
     """The six rows of mine ``m`` as (text, style) runs, ``3 * cell + 2`` columns wide:
     ``places`` its dwarves ((gem, owner) or None), ``tags`` the owners' tags, and the places
-    (numbers) that are ``legal``, ``chosen`` (under the menu's cursor) and just ``played``."""
+    (numbers) that are ``legal``, ``chosen`` (under the menu's cursor), just ``played`` and
+    ``hinted`` (the coach's pick, after a hint)."""
     geo = MinesGeometry.for_cell(cell)
     c, inner, width = cell, cell - 2, geo.mine_w
     rows: list[list[tuple[int, str, str]]] = [[] for _ in range(ROWS)]
@@ -99,6 +100,8 @@ def mine_rows(m: int, places: tuple, tags: tuple, legal: tuple, chosen: tuple, p
                         (col + c - 1, "«" if just else "]", "bold" if just else "dim")]
         elif q in chosen:
             rows[r].append((col, "[" + "▶▶".center(inner) + "]", "bold reverse green"))
+        elif q in hinted:
+            rows[r].append((col, "[" + "☆".center(inner) + "]", "bold yellow"))
         elif q in legal:
             rows[r].append((col, "[" + "++".center(inner) + "]", "bold green"))
         else:
@@ -144,9 +147,10 @@ class MinesPanel(TextLines):
         self._row_memo: dict = {}
 
     def show(self, mines: list, names: list[str], legal: set, chosen: set, width: int,
-             played: frozenset = frozenset()) -> None:
+             played: frozenset = frozenset(), hinted: frozenset = frozenset()) -> None:
         self._mines, self._names = mines, names  # (for the tooltips)
-        key = (freeze(mines), tuple(names), frozenset(legal), frozenset(chosen), width, played)
+        key = (freeze(mines), tuple(names), frozenset(legal), frozenset(chosen), width, played,
+               hinted)
         if shows(self, key):
             return
         geo = self.geometry = MinesGeometry(width)
@@ -157,7 +161,8 @@ class MinesPanel(TextLines):
             per_mine.append(mine_rows(
                 m, places, tags, tuple(q for mm, q in sorted(legal) if mm == m),
                 tuple(q for mm, q in sorted(chosen) if mm == m),
-                tuple(q for mm, q in sorted(played) if mm == m), geo.cell))
+                tuple(q for mm, q in sorted(played) if mm == m), geo.cell,
+                tuple(q for mm, q in sorted(hinted) if mm == m)))
         lines = []
         memo = self._row_memo
         if len(memo) > 256:
