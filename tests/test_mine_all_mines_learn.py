@@ -74,7 +74,7 @@ def test_the_ending_explains_the_learners_own_vp():
     assert text.startswith(f"You scored {result.scores[0]} point")
     rows = dict(result.table)
     listed = [label for label in SOURCES if rows[label][0]]
-    assert listed and all(f"{label}: {rows[label][0]}" in text for label in listed)
+    assert listed and all(f"{label}: {rows[label][0]}," in text for label in listed)
     assert sum(rows[label][0] for label in listed) == result.scores[0]
 
 

@@ -198,7 +198,7 @@ def ending(result, seat: int, names: list[str]) -> str:
     rows = dict(result.table)
     for label, why in SOURCES.items():
         if rows.get(label, [0] * (seat + 1))[seat]:
-            lines.append(f"{label}: {rows[label][seat]} ({why})")
+            lines.append(f"{label}: {rows[label][seat]}, {why}")
     gems = rows.get("Gems left (1st tie-break)")
     left = f" (you kept {gems[seat]})" if gems else ""
     lines.append(f"In short: VP come only from cards bought, achievements claimed and Lamp "
