@@ -25,4 +25,5 @@ GAME = register(Game(
     history=Lazy(f"{__name__}.history", "HOOKS"),
     search_plan=Lazy(f"{__name__}.expert", "MineAllMinesPlan"),
     bench=BenchTargets(actions_per_second=20_000),
+    tutorial=Lazy(f"{__name__}.tutorial", "TUTORIAL"),
 ))

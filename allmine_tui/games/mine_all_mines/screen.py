@@ -24,8 +24,8 @@ from .choices import (END_LABEL, SHORT, LastTurn, Unplayable, blocked_dwarves, l
 from .data import GEM_NAMES
 from .labels import GEM_STYLES
 from .state import DISCARDS
-from .widgets import (Bottom, HandLine, HintLine, MarketPanel, MinesPanel, MovesMenu,
-                      PlayersPanel, QuietLog, Side)
+from .widgets import (Bottom, HandLine, HintLine, MarketPanel, MinesGeometry, MinesPanel,
+                      MovesMenu, PlayersPanel, QuietLog, Side, owner_tags)
 
 
 class Parts(NamedTuple):
@@ -73,8 +73,12 @@ CONTROLS = """
 - **A new round** begins with a notice for everyone (who plays first, the VP so far): Enter
   goes on. Keys typed before it appeared are dropped, so a key meant for the last turn of a
   round never plays a dwarf of the next.
+- **k** lists what every mark on the table means (a mark under the mouse says it too; so does a
+  dwarf's tag in a mine: whose it is, its friends and its foes).
 - **p** lets a person peek at their own dwarves between turns (behind the curtain), **q** returns
   to the menu (the game is saved after every move), **?** shows this help.
+- New to the game? **l** (Learn to play) on the picker starts a guided game against a bot: a
+  coach explains each part the first time it comes up.
 """
 
 PHASE_TEXT = {"play": "plays a dwarf", "steal": "chooses what to steal",
@@ -144,8 +148,55 @@ class MineAllMinesScreen(PlayScreen):
     ] + [Binding(str(i), f"pick({i - 1})", str(i), show=False, priority=True)
          for i in range(1, 10)]
 
+    #: every mark the table draws (k lists them; each explains itself under the mouse). The
+    #: dwarf and empty-place examples are drawn as this table's tags and widths make them: see
+    #: ``legend``.
+    LEGEND = [
+        ("▶", "whose turn it is (in the menu: the line under the cursor)"),
+        ("⚑", "the First Player: plays first this round (the tile passes to the right)"),
+        ("[Ru·A]", "a dwarf: its gem (Ru, Ruby) and its owner's tag (A); hover its tag for "
+                   "more"),
+        ("[     ]", "a free place of a mine"),
+        ("++", "a free place where one of your dwarves may go now (a click there plays it)"),
+        ("▶▶", "the place the menu line under the cursor would fill"),
+        ("−╱", "the Foe side: the place down-left of a dwarf takes one of its foes"),
+        ("╲+", "the Friend side: the place down-right of a dwarf takes one of its friends"),
+        ("╲+−╱", "the middle place: Friend side of the dwarf up-left, Foe side of the other"),
+        ("»", "»…«: the dwarf the last turn played (in a mine, or beside Dealer/Blacksmith)"),
+        ("«", "»…«: the dwarf the last turn played (in a mine, or beside Dealer/Blacksmith)"),
+        ("▲", "a gem count (or the Lamp) that went up in the last turn"),
+        ("▼", "a gem count that went down in the last turn (paid, traded or stolen)"),
+        ("•", "a card bought or an achievement claimed in the last turn"),
+        ("Di", "Diamond, one of the five gems (a number after it: how many)"),
+        ("Sa", "Sapphire, one of the five gems (a number after it: how many)"),
+        ("Ru", "Ruby, one of the five gems (a number after it: how many)"),
+        ("Em", "Emerald, one of the five gems (a number after it: how many)"),
+        ("Go", "Gold, one of the five gems (a number after it: how many)"),
+        (" any", "in a cost: any gem may pay this part (a rainbow on the card)"),
+        ("VP", "victory points: the most at the end of the game wins"),
+        ("sets 1/3/6", "Mine cards score by sets: 1, 2 or 3 of them give 1, 3 or 6 VP"),
+        ("[ empty ]", "no card here: its deck has run out"),
+        ("tag", "a player's tag: it marks their dwarves and their achievements"),
+        ("lamp", "gems a player put on their Lamp: 1 VP each at the end of the game"),
+        ("+", "in the lamp column: how many gems are on the player's Lamp"),
+        (" dw ", "how many dwarves the player still holds this round"),
+        ("Ri", "Rings: a kind of Jewelry (the column counts a player's Rings)"),
+        ("Ne", "Necklaces: a kind of Jewelry (the column counts a player's Necklaces)"),
+        ("Cr", "Crowns: a kind of Jewelry (the column counts a player's Crowns)"),
+        ("Ea", "Earrings: a kind of Jewelry (the column counts a player's Earrings)"),
+        ("Br", "Bracelets: a kind of Jewelry (the column counts a player's Bracelets)"),
+        ("·", "in the Jewelry columns: none of that kind (elsewhere it only separates)"),
+        ("✗", "a Support card used this round: it works again next round"),
+        ("×", "×2: the player owns two copies of that Support card"),
+        ("Cart", "the Mine Cart: once a round, a Friend dig gets 2 gems of its kind, not 1"),
+        ("★", "an achievement: ★Name is one claimed, ★2 how many a player has"),
+        ("☆", "the coach's pick after a hint (h): the place its dwarf would go"),
+        ("set aside", "your dwarves left out at random this round: back next round"),
+    ]
+
     VIEWER_STATE = {"_view": None, "_legal": [], "_key": None, "_filtered": False,
-                    "_under": [], "_told": ""}
+                    "_under": [], "_told": "",
+                    "_hinted": frozenset()}  # the places of the coach's pick (after h)
     _parts: "Parts | None" = None
     _marks: LastTurn = LastTurn()
     _marks_for: object = None
@@ -153,6 +204,23 @@ class MineAllMinesScreen(PlayScreen):
 
     #: the keys of a turn: never offered where nobody plays (the final table, a replay)
     TURN_ACTIONS = frozenset({"move", "choose", "back", "end_turn", "pick"})
+
+    def legend(self) -> list[tuple[str, str]]:
+        """The marks, with the dwarf and the empty place drawn as this table draws them (the
+        first player's tag; the width of a place)."""
+        tag = owner_tags(self.names)[0]
+        cell = MinesGeometry(self._width()).cell
+        dot = "·" if len(tag) + 3 <= cell - 2 else ""
+        out = []
+        for mark, meaning in self.LEGEND:
+            if mark == "[Ru·A]":
+                mark = f"[Ru{dot}{tag}]"
+                meaning = (f"a dwarf: its gem (Ru, Ruby) and its owner's tag ({tag}); hover "
+                           f"its tag for more")
+            elif mark == "[     ]":
+                mark = "[" + " " * (cell - 2) + "]"
+            out.append((mark, meaning))
+        return out
 
     @property
     def looking_back(self) -> bool:
@@ -372,7 +440,16 @@ class MineAllMinesScreen(PlayScreen):
         legal_places = targets(self._view, self._legal)
         chosen = targets(self._view, [a for a in self._under if isinstance(a, Action)])
         self.parts.mines.show(self._view["mines"], self.names, legal_places, chosen,
-                              self._width(), self._marks.places)
+                              self._width(), self._marks.places,
+                              self._hinted if self._legal else frozenset())
+
+    def mark_hint(self, actions) -> None:
+        """The coach's pick (after h): the place its dwarf would go is marked ☆ on the mines
+        until the decision is made."""
+        self._hinted = frozenset(targets(self._view, actions)) if actions and self._view \
+            else frozenset()
+        if self._view is not None and self.is_attached:
+            self._draw_mines()
 
     def _highlighted(self, values: list) -> None:
         """The line under the menu's cursor changed (told at once, in the same frame)."""

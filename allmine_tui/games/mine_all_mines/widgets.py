@@ -25,6 +25,7 @@ from .choices import END_LABEL, LastTurn, Unplayable
 from .data import GEM_NAMES, load
 from .labels import (GEM_SHORT, GEM_STYLES, JEWEL_SHORT, flow, gem_chip, jewel_text, need_text,
                      seat_style, support_card_text, support_name)
+from .pyramid import FOE, FRIEND, relation
 
 #: a place's cell is this wide (brackets included) when the mines have room for it
 WIDE_CELL, NARROW_CELL = 7, 6
@@ -70,10 +71,11 @@ MARK = "bold underline"  # with a shape (»«, ▲▼, •): what the last turn 
 
 @functools.lru_cache(maxsize=2048)
 def mine_rows(m: int, places: tuple, tags: tuple, legal: tuple, chosen: tuple, played: tuple,
-              cell: int) -> tuple[tuple[tuple[str, str], ...], ...]:
+              cell: int, hinted: tuple = ()) -> tuple[tuple[tuple[str, str], ...], ...]:
     """The six rows of mine ``m`` as (text, style) runs, ``3 * cell + 2`` columns wide:
     ``places`` its dwarves ((gem, owner) or None), ``tags`` the owners' tags, and the places
-    (numbers) that are ``legal``, ``chosen`` (under the menu's cursor) and just ``played``."""
+    (numbers) that are ``legal``, ``chosen`` (under the menu's cursor), just ``played`` and
+    ``hinted`` (the coach's pick, after a hint)."""
     geo = MinesGeometry.for_cell(cell)
     c, inner, width = cell, cell - 2, geo.mine_w
     rows: list[list[tuple[int, str, str]]] = [[] for _ in range(ROWS)]
@@ -98,6 +100,8 @@ def mine_rows(m: int, places: tuple, tags: tuple, legal: tuple, chosen: tuple, p
                         (col + c - 1, "«" if just else "]", "bold" if just else "dim")]
         elif q in chosen:
             rows[r].append((col, "[" + "▶▶".center(inner) + "]", "bold reverse green"))
+        elif q in hinted:
+            rows[r].append((col, "[" + "☆".center(inner) + "]", "bold yellow"))
         elif q in legal:
             rows[r].append((col, "[" + "++".center(inner) + "]", "bold green"))
         else:
@@ -125,7 +129,11 @@ class MinesPanel(TextLines):
     ``»Ru·An«``. Each mine is drawn once per look (``mine_rows``); a cursor key repaints only
     the lines it changes. Posts ``PlaceClicked`` with the (mine, place) under the mouse."""
 
-    DEFAULT_CSS = "MinesPanel { height: 6; width: 1fr; }"
+    # (the coach's outline covers a widget's edge: one line more above and below, meanwhile)
+    DEFAULT_CSS = """
+    MinesPanel { height: 6; width: 1fr; }
+    MinesPanel.-coach-target { height: 8; padding: 1 0; }
+    """
 
     class PlaceClicked(PlayerInput):
         def __init__(self, mine: int, place: int) -> None:
@@ -139,8 +147,10 @@ class MinesPanel(TextLines):
         self._row_memo: dict = {}
 
     def show(self, mines: list, names: list[str], legal: set, chosen: set, width: int,
-             played: frozenset = frozenset()) -> None:
-        key = (freeze(mines), tuple(names), frozenset(legal), frozenset(chosen), width, played)
+             played: frozenset = frozenset(), hinted: frozenset = frozenset()) -> None:
+        self._mines, self._names = mines, names  # (for the tooltips)
+        key = (freeze(mines), tuple(names), frozenset(legal), frozenset(chosen), width, played,
+               hinted)
         if shows(self, key):
             return
         geo = self.geometry = MinesGeometry(width)
@@ -151,7 +161,8 @@ class MinesPanel(TextLines):
             per_mine.append(mine_rows(
                 m, places, tags, tuple(q for mm, q in sorted(legal) if mm == m),
                 tuple(q for mm, q in sorted(chosen) if mm == m),
-                tuple(q for mm, q in sorted(played) if mm == m), geo.cell))
+                tuple(q for mm, q in sorted(played) if mm == m), geo.cell,
+                tuple(q for mm, q in sorted(hinted) if mm == m)))
         lines = []
         memo = self._row_memo
         if len(memo) > 256:
@@ -173,6 +184,26 @@ class MinesPanel(TextLines):
         built = self.__dict__.pop("_built", None)
         return built if built is not None and len(built) == ROWS else TextLines._split(text)
 
+    def hover_tooltip(self, x: int, y: int) -> str | None:
+        """A mark's meaning; elsewhere on a dwarf (its tag, its brackets), whose dwarf it is and
+        who its friends and foes are."""
+        found = self.mark_at(x, y)
+        if found is not None:
+            return found
+        place = self.geometry.place_at(x, y)
+        mines = getattr(self, "_mines", None)
+        if place is None or mines is None:
+            return None
+        d = mines[place[0]][place[1]]
+        if d is None:
+            return None
+        gem, owner = d
+        friends = [GEM_NAMES[g] for g in range(5) if relation(gem, g) == FRIEND]
+        foes = [GEM_NAMES[g] for g in range(5) if relation(gem, g) == FOE]
+        return (f"{self._names[owner]}'s {GEM_NAMES[gem]} dwarf. Its friends (+ side, down "
+                f"right): {' and '.join(friends)}; its foes (− side, down left): "
+                f"{' and '.join(foes)}.")
+
     def on_click(self, event) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
@@ -192,7 +223,10 @@ class MarketPanel(TextLines):
     (open ones, and who claimed the others). Never shorter than it has been at this width: a
     new face-up card that needs a line less must not pull the menu under the mouse up a line."""
 
-    DEFAULT_CSS = "MarketPanel { height: auto; padding: 0 1; background: $boost; }"
+    DEFAULT_CSS = """
+    MarketPanel { height: auto; padding: 0 1; background: $boost; }
+    MarketPanel.-coach-target { padding: 1 1; }
+    """
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -321,7 +355,10 @@ class PlayersPanel(TextLines):
     What the last turn changed is marked: ▲/▼ a gem count that went up or down, ▲ the Lamp,
     • a card bought or an achievement claimed."""
 
-    DEFAULT_CSS = "PlayersPanel { height: auto; padding: 0 1; }"
+    DEFAULT_CSS = """
+    PlayersPanel { height: auto; padding: 0 1; }
+    PlayersPanel.-coach-target { padding: 1 1; }
+    """
     _rows: dict = {}  # the rows last drawn, by what they show
 
     def show(self, view: dict, names: list[str], width: int, marks: LastTurn = LastTurn()) -> None:
@@ -437,7 +474,10 @@ class MovesMenu(ChoiceTree):
     repaints the two lines it leaves and enters, with no layout pass. A line too long for the
     width ends in "…"."""
 
-    DEFAULT_CSS = "MovesMenu { height: 1fr; }"
+    DEFAULT_CSS = """
+    MovesMenu { height: 1fr; }
+    MovesMenu.-coach-target { padding: 1 1; }
+    """
     #: told the values under the cursor whenever they may have changed, at once: a Highlighted
     #: message would be handled after the menu's new lines were painted, a frame of its own
     on_highlight: Callable[[list], None] | None = None
@@ -580,7 +620,10 @@ class Side(Vertical):
 class HandLine(TextLines):
     """The viewer's dwarves (one line, cut at the edge)."""
 
-    DEFAULT_CSS = "HandLine { height: 1; padding: 0 1; background: $boost; }"
+    DEFAULT_CSS = """
+    HandLine { height: 1; padding: 0 1; background: $boost; }
+    HandLine.-coach-target { height: 3; padding: 1 1; }
+    """
 
 
 class HintLine(TextLines):
