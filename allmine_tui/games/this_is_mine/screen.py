@@ -88,6 +88,14 @@ def menu_path(view: dict, action: Action, names: list[str]) -> list[str]:
     return [" ".join(str(x) for x in action.to_json())]
 
 
+def _says(name: str, verb: str) -> str:
+    """'Bob claims', but 'You claim' (the learner of a guided game is called You)."""
+    if name != "You":
+        return f"{name} {verb}"
+    return "You " + " ".join(w[:-1] if w.endswith("s") and w != "or" else w
+                             for w in verb.split())
+
+
 class ThisIsMineScreen(PlayScreen):
     CONTROLS = CONTROLS
     BINDINGS = [
@@ -186,13 +194,14 @@ class ThisIsMineScreen(PlayScreen):
                      f"{view['rounds_total']} ")
         phase = view["phase"]
         if phase == "split":
-            t.append(f"· {names[view['round_leader']]} splits the cards into lots ")
+            t.append(f"· {_says(names[view['round_leader']], 'splits')} the cards into lots ")
         elif phase == "negotiate":
             if view["claim"] is None:
-                t.append(f"· {names[view['leader']]} claims a lot ")
+                t.append(f"· {_says(names[view['leader']], 'claims')} a lot ")
             else:
-                t.append(f"· {names[view['leader']]} claims lot {lot_name(view['claim'])}; "
-                         f"{names[view['to_act'][0]]} accepts or refuses ")
+                answers = _says(names[view['to_act'][0]], "accepts or refuses")
+                t.append(f"· {_says(names[view['leader']], 'claims')} lot "
+                         f"{lot_name(view['claim'])}; {answers} ")
         elif phase == "balance":
             t.append("· Balance Card? ")
         elif phase in ("discard", "copy"):

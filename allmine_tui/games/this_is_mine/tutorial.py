@@ -9,6 +9,8 @@ first decision.
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from ...engine.tutorial import Lesson, Tutorial
 from .data import load, type_of
 from .worth import counts, dollars, worth
@@ -37,13 +39,12 @@ def _goal(view, names) -> str:
     data = load()
     start, money = data.start_money, view["money"][LEARNER]
     extra = "" if money == start else \
-        f" (you have ${money} now: every Suitcase opened gives everyone $1)"
-    return (f"Uncle Howard's inheritance is shared out over {data.rounds} rounds. Each round "
-            f"the Leader opens {data.reveal[view['n']]} cards and splits them into {view['n']} "
-            "lots; every player ends the round with exactly one lot. At the end your cards "
-            "turn into money, as the WORTH AT THE END key on the right says, and are added to "
-            f"your Money Cards. You start with ${start} in Money Cards{extra}. The richest "
-            "player wins.")
+        f" (${money} now: each Suitcase opened gives everyone $1)"
+    return (f"Uncle Howard's inheritance is shared out in {data.rounds} rounds: each round the "
+            f"Leader opens {data.reveal[view['n']]} cards and splits them into {view['n']} "
+            "lots, and every player gets one lot. At the end your cards turn into money (the "
+            "WORTH AT THE END key, right of the board, says how much), added to your Money "
+            f"Cards: you start with ${start}{extra}. The richest player wins.")
 
 
 def _lots(view, names) -> str:
@@ -71,35 +72,45 @@ def _specials(view, names) -> str:
             "'+1 Relative' or '+1 Suitcase' reminds you of them.")
 
 
+def _open_lots(view) -> list[str]:
+    return [lot["name"] for lot in view["lots"] if lot["owner"] is None]
+
+
 def _claim(view, names) -> str:
-    waiting = [names[s] for s in range(view["n"])
-               if s != LEARNER and not any(lot["owner"] == s for lot in view["lots"])]
-    who = " and ".join(waiting)
-    return ("Your turn to claim a lot: A, B or C, or the menu. Compare the 'you:' of the lots, "
-            f"and think of what {who} want{'s' if len(waiting) == 1 else ''}: each may refuse "
-            "your claim by paying $1, and then claims that lot in your place. The money on "
-            "the other lots grows with every refusal.")
+    others = [names[s] for s in range(view["n"])
+              if s != LEARNER and not any(lot["owner"] == s for lot in view["lots"])]
+    lots = " or ".join(_open_lots(view))
+    who = f"{others[0]} may" if len(others) == 1 else f"{' and '.join(others)} may each"
+    return (f"Your turn to claim: lot {lots}, by its letter or the menu. Compare what 'you:' "
+            f"says of each. {who} refuse your claim by paying $1, and then claim that lot in "
+            "your place. A claim that everyone accepts takes the lot; the last lot goes to the "
+            "last player without one, who splits the next round.")
 
 
 def _hand(view, names) -> str:
     mine = counts(view["hand"])
     w = worth(mine)
-    bottles = f" and {w.bottles} Bottle{'s' if w.bottles != 1 else ''} for the ranking" \
+    why = " (holding no Bibelot costs $3)" if not mine.get("bibelot") else ""
+    bottles = f", and {w.bottles} Bottle{'s' if w.bottles != 1 else ''} for their ranking" \
         if w.bottles else ""
-    return (f"Here are your cards, seen by you alone. 'worth now' is what they would pay at "
-            f"the end if the game stopped here: {dollars(w.money)}{bottles}. Sets grow in "
-            f"value, so look for lots that complete yours (a second Skate, a third Instrument, "
-            f"Records for a Turntable). With no Bibelot at all you lose $3.")
+    return (f"Your cards are seen by you alone (the others see how many you hold). 'worth "
+            f"now' is what they would pay if the game ended here: {dollars(w.money)}{why}"
+            f"{bottles}. Sets grow in value: look for lots that complete yours (a second "
+            "Skate, a third Instrument, Records for a Turntable).")
 
 
 def _balance(view, names) -> str:
     money = view["money"]
-    spread = f"${min(money)} to ${max(money)}"
-    return ("The round is over; the last player to get a lot splits the next one. Between "
-            "rounds anyone may ask for the Balance Card: the richest then give Money Cards to "
-            "the poorest until all are even, and get a $1 coin for each card given. Coins "
-            "count at the end but cannot pay for refusals. Money Cards on the table now: "
-            f"{spread}.")
+    if view["phase"] == "balance":
+        head, ask = ("The round is over. Between rounds anyone may ask for the Balance Card",
+                     "Now ask for it, or pass. ")
+    else:
+        head, ask = "After the last round someone asked for the Balance Card", ""
+    return (f"{head}: the richest then give Money Cards to the poorest until all are even, "
+            "and get a $1 coin for each card given ('coins $' beside their money). Coins "
+            f"count at the end but cannot pay for refusals. {ask}Money Cards now: "
+            + (f"${money[0]} each, so nothing would move." if min(money) == max(money) else
+               f"from ${min(money)} to ${max(money)}."))
 
 
 def _split(view, names) -> str:
@@ -125,8 +136,7 @@ def _copy(view, names) -> str:
 
 
 LESSONS = [
-    Lesson("goal", lambda v: _mine(v) and v["phase"] in ("split", "negotiate"), _goal,
-           target="#key"),
+    Lesson("goal", lambda v: _mine(v) and v["phase"] in ("split", "negotiate"), _goal),
     Lesson("lots", _phase("negotiate"), _lots, target="#lots"),
     Lesson("answer", lambda v: _phase("negotiate")(v) and v["claim"] is not None, _answer,
            target="#moves"),
@@ -136,7 +146,8 @@ LESSONS = [
            target="#lots"),
     Lesson("hand", lambda v: _mine(v) and bool(v["hand"]) and v["phase"] != "over", _hand,
            target="#hand"),
-    Lesson("balance", _phase("balance"), _balance, target="#players"),
+    Lesson("balance", lambda v: _mine(v) and (v["phase"] == "balance" or any(v["coins"])),
+           _balance, target="#players"),
     Lesson("split", _phase("split"), _split, target="#split"),
     Lesson("discard", _phase("discard"), _discard, target="#moves"),
     Lesson("copy", _phase("copy"), _copy, target="#moves"),
@@ -159,13 +170,22 @@ def ending(result, seat: int, names: list[str]) -> str:
              f"{dollars(row['Coins'])} in coins + {dollars(row['Inheritance'])} from your cards"
              + (f" ({cards})." if cards else ".")]
     mine = f"{{{seat}}} kept"
-    for note in result.notes:
-        if note.startswith(mine) and "; " in note:  # what Relatives took, Suitcases copied
-            lines.append("Your " + note.split("; ", 1)[1].replace("; S", "; your S"))
-    lines.append("Cards pay by sets: pairs of Skates, trios of Instruments, TV and Radio, "
-                 "Records (more with a Turntable), Bibelots by count (none costs $3), and the "
-                 "Bottles by rank. On equal money, the lower card value wins.")
+    for note in result.notes:  # what the Relatives took and the Suitcases copied
+        if note.startswith(mine) and "; " in note:
+            parts = note.rstrip(".").split("; ")[1:]
+            lines.append("Your " + "; your ".join(_grouped(p) for p in parts) + ".")
+    lines.append("Cards pay by sets (pairs of Skates, trios of Instruments, a TV with a Radio, "
+                 "Records with a Turntable), Bibelots by count and Bottles by rank. On equal "
+                 "money, the lower card value wins.")
     return "\n".join(lines)
+
+
+def _grouped(part: str) -> str:
+    """'Relatives took Bottle, Bottle, Record' -> 'Relatives took 2× Bottle, Record'."""
+    head, _, names = part.partition(" took ") if " took " in part else part.partition(" copied ")
+    verb = " took " if " took " in part else " copied "
+    counted = Counter(names.split(", "))
+    return head + verb + ", ".join(f"{k}× {n}" if k > 1 else n for n, k in counted.items())
 
 
 TUTORIAL = Tutorial(
