@@ -25,4 +25,5 @@ GAME = register(Game(
     search_plan=Lazy(f"{__name__}.expert", "ThisIsMinePlan"),
     coach_plan=Lazy(f"{__name__}.coach", "ThisIsMineCoachPlan"),
     bench=BenchTargets(),
+    tutorial=Lazy(f"{__name__}.tutorial", "TUTORIAL"),
 ))

@@ -47,7 +47,9 @@ CONTROLS = """
 - **p** lets a person peek at their own cards behind the curtain (press p again to stop),
   **u** takes back the last move while nobody has answered it (in hot seat, on the table: the
   last claim, refusal or answer, by the person who made it), **q** returns to the menu (saved
-  after every move), **?** shows this help.
+  after every move), **k** lists what the marks on the table mean (a mark under the mouse
+  says it too), **?** shows this help. New to the game? **l** (Learn to play) on the picker
+  starts a guided first game with a coach.
 """
 
 
@@ -86,6 +88,14 @@ def menu_path(view: dict, action: Action, names: list[str]) -> list[str]:
     return [" ".join(str(x) for x in action.to_json())]
 
 
+def _says(name: str, verb: str) -> str:
+    """'Bob claims', but 'You claim' (the learner of a guided game is called You)."""
+    if name != "You":
+        return f"{name} {verb}"
+    return "You " + " ".join(w[:-1] if w.endswith("s") and w != "or" else w
+                             for w in verb.split())
+
+
 class ThisIsMineScreen(PlayScreen):
     CONTROLS = CONTROLS
     BINDINGS = [
@@ -100,6 +110,41 @@ class ThisIsMineScreen(PlayScreen):
         Binding(f"{letter},{letter.upper()}", f"to_lot({i})", letter.upper(), show=False,
                 priority=True)
         for i, letter in enumerate("abcd")]
+
+    LEGEND = [
+        ("▶", "whose decision it is; while you split, the card under your cursor; in the "
+              "menu, the line Enter chooses"),
+        ("•", "what the last move changed (underlined): the card just put in a lot, the lot "
+              "just claimed or taken, the $1 of a refusal, who just answered, whose money moved"),
+        ("→", "Bottle→B: the lot an opened card has been put in"),
+        ("◀", "the claim: this player says \"This is mine!\" about this lot"),
+        ("This is mine!", "this player claims the lot named beside it; the others still "
+                          "without a lot accept, or refuse by paying $1"),
+        ("Got it!", "this player has taken their lot this round and is out of the "
+                    "negotiation"),
+        ("to answer", "this player must now accept the claim or refuse it"),
+        ("waits to answer", "this player will accept or refuse the claim after the one "
+                            "answering now"),
+        ("round Leader", "this player split the cards of this round and claimed first"),
+        ("$", "dollars: a player's Money Cards ($1 each), the money refusals left on a lot "
+              "(its taker gets it), or what cards are worth"),
+        ("coins $", "coins earned by giving Money Cards away at a Balance: they count at the "
+                    "end, but cannot pay for a refusal"),
+        ("you:", "what your cards would be worth at the end with this lot, and the change"),
+        ("worth now:", "what your cards would pay if the game ended now (Bottles are counted: "
+                       "their prize depends on everyone's Bottles)"),
+        ("to come:", "what your Relatives and Suitcases will still do at the end"),
+        ("±$0", "no change in money"),
+        ("×", "2× Bottle: two cards of that type"),
+        ("Relative", "worth nothing; at the end each Relative takes one of its owner's "
+                     "Objects"),
+        ("Suitcase", "gave everyone $1 when opened; at the end it copies an Object type its "
+                     "owner holds (not a TV or Radio)"),
+        ("0:−$3", "Bibelots by count: none costs $3, one pays nothing, 2 pay $3, 3 pay $7, "
+                  "4 or more pay $12"),
+        ("deck", "cards still to be opened in the rounds to come"),
+        ("›", "in the menu: this line opens a choice (such as where your $1 goes)"),
+    ]
 
     VIEWER_STATE = {"_view": None, "_legal": [], "_key": None, "split": [], "cursor": 0,
                     "_split_for": None, "_split_history": []}
@@ -149,13 +194,14 @@ class ThisIsMineScreen(PlayScreen):
                      f"{view['rounds_total']} ")
         phase = view["phase"]
         if phase == "split":
-            t.append(f"· {names[view['round_leader']]} splits the cards into lots ")
+            t.append(f"· {_says(names[view['round_leader']], 'splits')} the cards into lots ")
         elif phase == "negotiate":
             if view["claim"] is None:
-                t.append(f"· {names[view['leader']]} claims a lot ")
+                t.append(f"· {_says(names[view['leader']], 'claims')} a lot ")
             else:
-                t.append(f"· {names[view['leader']]} claims lot {lot_name(view['claim'])}; "
-                         f"{names[view['to_act'][0]]} accepts or refuses ")
+                answers = _says(names[view['to_act'][0]], "accepts or refuses")
+                t.append(f"· {_says(names[view['leader']], 'claims')} lot "
+                         f"{lot_name(view['claim'])}; {answers} ")
         elif phase == "balance":
             t.append("· Balance Card? ")
         elif phase in ("discard", "copy"):
@@ -277,7 +323,8 @@ class ThisIsMineScreen(PlayScreen):
             t.append("Collected cards are secret. ", style="italic dim")
             t.append("p: peek at yours.", style="dim")
             return t
-        t.append(f"{short_names(self.names, 12)[viewer].upper()}'S CARDS: ", style="bold")
+        name = short_names(self.names, 12)[viewer]
+        t.append("YOUR CARDS: " if name == "You" else f"{name.upper()}'S CARDS: ", style="bold")
         t.append_text(grouped(view["hand"]))
         t.append("\n  worth now: ", style="bold")
         t.append(worth.worth(mine).text(), style="bold yellow")

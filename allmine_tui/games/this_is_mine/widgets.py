@@ -87,6 +87,9 @@ def wrapped(app, text: Text, width: int) -> Text:
 
 
 # -- the places of the table -------------------------------------------------------------------
+# (a part the coach of a guided game points at is outlined over its outer cells: those parts get
+# a blank border row above and below meanwhile, so that the outline covers none of their lines;
+# padding rows would not do: Textual draws a padding row's outline as the top one, both ends)
 # (their sizes live with the widgets: a screen's own style sheet is not applied to the final
 # table's and the replay's screen classes, which Textual builds with another first base)
 class TableArea(Vertical):
@@ -107,7 +110,10 @@ class RightPane(Vertical):
 
 
 class HandLines(TextLines):
-    DEFAULT_CSS = "HandLines { height: auto; padding: 0 1; background: $boost; }"
+    DEFAULT_CSS = """
+    HandLines { height: auto; padding: 0 1; background: $boost; }
+    HandLines.-coach-target { border-top: blank; border-bottom: blank; }
+    """
 
 
 class PromptLines(TextLines):
@@ -175,7 +181,10 @@ class LotsPanel(TextLines):
 
     Posts ``LotClicked`` with the lot under the mouse."""
 
-    DEFAULT_CSS = "LotsPanel { height: auto; padding: 0 1; }"
+    DEFAULT_CSS = """
+    LotsPanel { height: auto; padding: 0 1; }
+    LotsPanel.-coach-target { border-top: blank; border-bottom: blank; }
+    """
 
     class LotClicked(PlayerInput):
         def __init__(self, lot: int) -> None:
@@ -268,7 +277,10 @@ class SplitPanel(TextLines):
     confirms. Anyone else sees the cards put in lots so far (a bot splits a card at a time; a
     replay shows the lots being built), the card just put marked •."""
 
-    DEFAULT_CSS = "SplitPanel { height: auto; padding: 0 1; }"
+    DEFAULT_CSS = """
+    SplitPanel { height: auto; padding: 0 1; }
+    SplitPanel.-coach-target { border-top: blank; border-bottom: blank; }
+    """
     LABEL = 8  # width of "CARDS   " and " LOT A  "
     KEYS = "←/→ a card · A–{last} its lot · u undo · or click a card, then a lot"
     CONFIRM = " Confirm the lots [Enter] "
@@ -365,7 +377,10 @@ class SplitPanel(TextLines):
 class ScoringKey(TextLines):
     """What each type of card is worth at the end (public: the same for everyone)."""
 
-    DEFAULT_CSS = "ScoringKey { height: auto; padding: 0 1; }"
+    DEFAULT_CSS = """
+    ScoringKey { height: auto; padding: 0 1; }
+    ScoringKey.-coach-target { border-top: blank; border-bottom: blank; }
+    """
     LABEL = 11
     WIDTH = 35  # the key's pane is 37 columns wide
 
@@ -392,7 +407,10 @@ class PlayersPanel(TextLines):
     on what the last move changed (who claimed, refused, accepted, took a lot, asked for the
     Balance Card or passed, whose money moved)."""
 
-    DEFAULT_CSS = "PlayersPanel { height: auto; padding: 0 1; border-top: solid $primary-darken-2; }"
+    DEFAULT_CSS = """
+    PlayersPanel { height: auto; padding: 0 1; border-top: solid $primary-darken-2; }
+    PlayersPanel.-coach-target { border-bottom: blank; }
+    """
 
     SAID = {"claims": "claims", "refused": "refused", "accepted": "accepted",
             "took": "took a lot", "asked": "asked for the Balance Card", "passed": "passed"}
@@ -440,7 +458,10 @@ class MovesMenu(ChoiceTree):
     """The menu of decisions, drawn in a place of fixed height: a cursor key repaints the menu
     alone, with no layout pass (the screen around it keeps its size)."""
 
-    DEFAULT_CSS = "MovesMenu { height: 8; padding: 0 1; }"
+    DEFAULT_CSS = """
+    MovesMenu { height: 8; padding: 0 1; }
+    MovesMenu.-coach-target { height: 10; border-top: blank; border-bottom: blank; }
+    """
 
     def update(self, content="", *, layout: bool = True) -> None:
         key = _text_key(content)
