@@ -234,13 +234,13 @@ class HandRow(TextLines):
         if old is None or old[0] != drawn[0] or old[2] != drawn[2] or len(old[1]) != len(drawn[1]):
             self.refresh(Region(0, 0, width, CARD_H))
             return
-        x, x0, x1 = CAPTION_W, None, None
+        x, x0, x1 = CAPTION_W, -1, -1
         for (a, wa), (b, _wb) in zip(old[1], drawn[1]):
             if a is not b:
-                x0 = x if x0 is None else x0
+                x0 = x if x0 < 0 else x0
                 x1 = x + wa
             x += wa
-        if x0 is not None:
+        if x0 >= 0:
             self.refresh(Region(x0, 0, x1 - x0, CARD_H))
 
     def room(self) -> int:
