@@ -83,8 +83,59 @@ def _changed(widget, key) -> bool:
     return True
 
 
+#: What's this: every mark the table draws and what it means (k lists them; the mouse over a mark
+#: on the board says it too). The cursor's marks come first: a mark found under the mouse on the
+#: sheet can move the cursor (hovering a space does), and the marks it moves are then explained
+#: already. The longest mark under the mouse wins ("♟1→0" over "♟1", "★+" over "★").
+LEGEND = [
+    ("▶", "the space under your cursor (▶ ◀ around it), the hands through it (hands list), or a "
+          "player still to write (table)"),
+    ("◀", "with ▶: the space under your cursor; after a name at the end: whose sheet is shown"),
+    ("♠", "spades, a suit (S in the grid; every card shows its suit symbol, not only a colour)"),
+    ("♥", "hearts, a suit (H in the grid)"),
+    ("♦", "diamonds, a suit (D in the grid)"),
+    ("♣", "clubs, a suit (C in the grid)"),
+    ("new", "what just changed: the two cards just revealed (until you write) or the card you "
+            "wrote last"),
+    ("→", "the card you are about to write, made from the revealed cards"),
+    ("★+", "a Best Scoring Hand: at the end this hand beat the same letter on the other sheets "
+           "and wins its bonus"),
+    ("★", "the Golden Card printed on the sheet (double border), the Golden Deck and its size; "
+          "at the end, a Best Scoring Hand"),
+    ("•", "a starting space: your cards of rounds 1 and 2 go on one of these"),
+    ("+", "an empty space where you may write now (heavy border)"),
+    ("+2", "bonus of a 3-card hand: 2 points at the end if it is the best hand of its letter"),
+    ("+3", "bonus of a 4-card hand: 3 points at the end if it is the best hand of its letter"),
+    ("+4", "bonus of a 5-card hand: 4 points at the end if it is the best hand of its letter"),
+    ("♟1", "chip icon: the first to complete this hand wins 1 chip, nobody after"),
+    ("♟♟2", "chip icon: the first to complete this hand wins 2 chips, anyone later 1"),
+    ("♟1→0", "someone has completed this hand already: completing it now wins no chip"),
+    ("♟♟2→1", "someone has completed this hand already: completing it now wins 1 chip"),
+    ("✓", "done: a hand you completed (hands list), or a player who has written this round "
+          "(table)"),
+    ("▲", "the card under the cursor would give this hand a better combination"),
+    ("=", "the card under the cursor would leave this hand's combination as it is"),
+    ("—", "nothing yet: no combination in the hand, or no hand completed"),
+    ("·", "a card you cannot make now (grid), or a space still empty (hands list); between "
+          "words, only a separator"),
+    ("[", "the card under the cursor in the grid, between [ ]; each number there is a cost in "
+          "chips (0 = free)"),
+    ("●", "a chip you still have: spend it on a card, or keep it for 1 point at the end"),
+    ("○", "a chip you have spent"),
+    ("?", "secret: how many chips another player has left"),
+    ("(you)", "your own row in the table"),
+    ("*", "you (a narrow table); beside a space on a very short screen: the card you wrote last"),
+    ("═", "a double line: the Golden Card's box and the links to its neighbours"),
+    ("║", "a double line: the Golden Card's box and the links to its neighbours"),
+    ("┬", "a line down to the space below (boxes stacked on a shorter screen)"),
+    ("┴", "a line up to the space above (boxes stacked on a shorter screen)"),
+    ("✗ no card", "turn the Golden Deck down: take no card from it"),
+]
+
+
 class AllInScreen(TableTexts, PlayScreen):
     CONTROLS = CONTROLS
+    LEGEND = LEGEND
     DEFAULT_CSS = """
     AllInScreen #board { height: 1fr; }
     AllInScreen #middle { height: 1fr; }
