@@ -1,0 +1,227 @@
+"""All In, learn to play: a guided first game against one bot, in our own words.
+
+Two players, the fewest that show the whole game: with one, nobody races for the chips of a hand
+or for the Best Scoring Hand bonuses. The seed (241) deals Q♣ and A♠ first (four cards to choose
+from: each as it is, or the value of one with the suit of the other) and a Joker in round 5, when
+the learner has seen the basics; its Golden Deck holds a Joker too.
+
+Every lesson reads the learner's own view only (``RULES.view(state, 0)``): their sheet, the
+revealed cards, what the table knows.
+"""
+from __future__ import annotations
+
+from ...engine.tutorial import Lesson, Tutorial
+from .cards import card_name, is_joker, suit_of, value_name, value_of
+from .poker import evaluate
+from .sheets import get_sheet
+from .widgets import hand_cards
+
+LEARNER = 0
+SEED = 241
+
+
+def _me(view) -> dict:
+    return view["players"][LEARNER]
+
+
+def _writing(view) -> bool:
+    return view["phase"] == "write" and bool(view.get("legal_cells"))
+
+
+def _golden_card(view) -> str:
+    return card_name(get_sheet(_me(view)["sheet"]).golden)
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+# -- the lessons' texts ---------------------------------------------------------------------------
+def _goal(view, names) -> str:
+    return (f"All In lasts {view['rounds']} rounds. Each round two cards are turned up and "
+            f"everyone writes ONE card on their own sheet, in secret. Each row or column of "
+            f"spaces linked by lines is a hand, named by a letter (A to J here). At the end "
+            f"every hand scores as in poker: Pair 2, Two Pair 4, Three of a Kind 6, Straight 8, "
+            f"Full House 10, Four of a Kind 12, Straight Flush 14. There is no Flush.")
+
+
+def _hands(view, names) -> str:
+    golden = _golden_card(view)
+    return (f"This list is your sheet hand by hand: its letter, its chip icon, its bonus "
+            f"(for later), its cards so far and the best combination it makes already. "
+            f"★{golden} is the Golden Card printed on your sheet: it counts in the hands it "
+            f"lies in. One twist: cards of equal value combine only in different suits, so "
+            f"two 7♠ are no Pair, while 7♠ 7♥ is.")
+
+
+def _choices(a: int, b: int) -> list[str]:
+    """The cards writable for free from ``a`` and ``b`` (neither a Joker)."""
+    out = []
+    for c in (a, b, suit_of(b) * 13 + value_of(a) - 1, suit_of(a) * 13 + value_of(b) - 1):
+        if card_name(c) not in out:
+            out.append(card_name(c))
+    return out
+
+
+def _write(view, names) -> str:
+    a, b = view["revealed"]
+    if is_joker(a) or is_joker(b):
+        free = "the cards the grid marks 0"
+    else:
+        free = _and(_choices(a, b))
+    return (f"Your card this round: one of the two revealed cards, or the value of one with "
+            f"the suit of the other. Here that makes {free}, all free. The grid shows every "
+            f"card (suits in rows, values in columns): a number is its cost in chips, 0 is "
+            f"free, a dot is out of reach. Tab jumps to the next card you can make; Enter "
+            f"takes it.")
+
+
+def _start(view, names) -> str:
+    return ("Then the space. In rounds 1 and 2 your card goes on a starting space, the ones "
+            "with a • in the corner. Spaces you may use have a heavy border and a +; the "
+            "arrows move the cursor (▶ ◀), and the hands list shows what your card would do to "
+            "each hand through it (▲ better, = the same). Enter writes it: only then is it "
+            "final. Esc goes back to the cards.")
+
+
+def _grow(view, names) -> str:
+    return ("From now on, each card goes on an empty space linked by a line to a card you "
+            "wrote already: side by side (──) or one above the other (│). The + spaces are "
+            "exactly those. Plan your rows and columns: a five-card hand can become a Straight "
+            "(8) or a Straight Flush (14); a three-card hand holds at most Three of a Kind.")
+
+
+def _joker_out(view) -> bool:
+    return _writing(view) and any(is_joker(c) for c in view["revealed"])
+
+
+def _joker(view, names) -> str:
+    a, b = view["revealed"]
+    if is_joker(a) and is_joker(b):
+        return ("Two Jokers! You may write any card you like this round, for free. A Joker is "
+                "never written itself: it stands for the card you choose.")
+    other = b if is_joker(a) else a
+    v, s = value_name(value_of(other)), card_name(other)[-1]
+    return (f"A Joker is revealed. It is wild: keep the value of {card_name(other)} and choose "
+            f"any suit (any {v}), or keep its suit and choose any value (any {s}). The grid "
+            f"marks all of these 0, free. The Joker itself is never written.")
+
+
+def _completed_any(view) -> bool:
+    return _writing(view) and bool(view["first_round"])
+
+
+def _completed(view, names) -> str:
+    done = [f"{'you' if s == LEARNER else names[s]} ({' '.join(p['completed'])})"
+            for s, p in enumerate(view["players"]) if p["completed"]]
+    return (f"A hand was completed: {_and(done)}. A hand is complete when all its spaces hold "
+            f"a card, whatever they make, and that wins chips: ♟1 gives 1 chip to the first to "
+            f"complete it, then nothing; ♟♟2 gives 2 to the first, then 1 to each later one "
+            f"(the list strikes the icon out: ♟♟2→1, ♟1→0). The table shows everyone's "
+            f"completed hands and chips won; how many they have left is secret (?).")
+
+
+def _has_chips(view) -> bool:
+    me = _me(view)
+    return _writing(view) and me["chips_spent"] is not None and \
+        me["chips_won"] - me["chips_spent"] > 0
+
+
+def _chips(view, names) -> str:
+    me = _me(view)
+    left = me["chips_won"] - me["chips_spent"]
+    return (f"You have {left} chip{'s' if left != 1 else ''} now (● beside the revealed cards). "
+            f"When you write, chips bend the revealed cards: 1 chip moves a value up or down "
+            f"by one (K and A wrap around), 2 chips change a suit, as often as you can pay. The "
+            f"grid already counts this: a 1 or a 2 there is the price. Each chip you never "
+            f"spend is worth 1 point at the end.")
+
+
+def _golden_now(view) -> bool:
+    return view["phase"] == "golden" and view.get("golden_deck") is not None
+
+
+def _golden(view, names) -> str:
+    deck = view.get("golden_deck") or []
+    joker = " A Joker there becomes any card you like." if any(is_joker(c) for c in deck) \
+        else ""
+    return (f"You surrounded your Golden Card: all eight spaces around ★{_golden_card(view)} "
+            f"hold cards. Your reward, once a game: one card of the Golden Deck (the {len(deck)} "
+            f"cards set aside at the start), free, written on ANY empty space, linked or not."
+            f"{joker} ←/→ choose, Enter takes it, then pick the space; ✗ no card turns it "
+            f"down.")
+
+
+def _late(view) -> bool:
+    return _writing(view) and view["round"] >= view["rounds"] - 3
+
+
+def _projection(view) -> tuple[int, list[str]]:
+    me = _me(view)
+    sheet = get_sheet(me["sheet"])
+    points, parts = 0, []
+    for hand in sheet.hands:
+        ev = evaluate(hand_cards(sheet, me["written"], hand))
+        if ev.points:
+            points += ev.points
+            parts.append(f"{hand.letter} {ev.name} {ev.points}")
+    return points, parts
+
+
+def _best(view, names) -> str:
+    points, parts = _projection(view)
+    left = view["rounds"] - view["round"] + 1
+    others = _and([names[s] for s in range(view["n"]) if s != LEARNER])
+    now = (f"As it stands your hands make {points} points ({', '.join(parts)})."
+           if parts else "As it stands none of your hands makes a combination yet.")
+    return (f"{left} rounds to go. At the end every hand scores, full or not. {now} Then "
+            f"letter by letter your hand is compared with {others}'s: the stronger "
+            f"combination (then the higher cards) wins the bonus printed beside it, +2 to +4; "
+            f"a tie shares it. Unused chips add 1 point each.")
+
+
+LESSONS = [
+    Lesson("goal", lambda v: v["round"] == 1 and _writing(v), _goal, target="#sheet"),
+    Lesson("hands", lambda v: v["round"] == 1 and _writing(v), _hands, target="#hands"),
+    Lesson("card", lambda v: _writing(v) and v["round"] <= 2, _write, target="#choices"),
+    Lesson("start", lambda v: _writing(v) and v["round"] <= 2, _start, target="#sheet"),
+    Lesson("links", lambda v: _writing(v) and v["round"] >= 3, _grow, target="#sheet"),
+    Lesson("joker", _joker_out, _joker, target="#choices"),
+    Lesson("completed", _completed_any, _completed, target="#table"),
+    Lesson("chips", _has_chips, _chips, target="#top"),
+    Lesson("golden", _golden_now, _golden, target="#choices"),
+    Lesson("best", _late, _best, target="#hands"),
+]
+
+
+def ending(result, seat: int, names: list[str]) -> str:
+    """The learner's own result, explained from the score breakdown (``result.table``)."""
+    rows = {label: values[seat] for label, values in result.table}
+    if seat in result.winners:
+        verdict = "you won!" if len(result.winners) == 1 else "a shared win!"
+    else:
+        verdict = f"{_and([names[w] for w in result.winners])} won."
+    lines = [f"You scored {result.scores[seat]} points; {verdict}"]
+    made = [f"{label[5:]} {cell.rstrip('★')}" for label, cell in rows.items()
+            if label.startswith("Hand ") and cell != "—"]
+    lines.append(f"Hands: {rows['Hands']} points"
+                 + (f" ({', '.join(made)})." if made else " (no combination)."))
+    best = [label[5:] for label, cell in rows.items()
+            if label.startswith("Hand ") and str(cell).endswith("★")]
+    lines.append(f"Best Scoring Hand bonuses: {rows['Best hands ★']}"
+                 + (f" (★ on {_and(best)})." if best else " (no hand was the best of its "
+                                                          "letter)."))
+    lines.append(f"Unused chips: {rows['Unused chips']}, 1 point each.")
+    lines.append("Each hand scores its best poker combination; letter by letter the strongest "
+                 "hand at the table wins that hand's bonus; every chip kept is a point.")
+    return "\n".join(lines)
+
+
+TUTORIAL = Tutorial(
+    seed=SEED,
+    seats=[("You", None), ("Bob", "normal")],
+    lessons=LESSONS,
+    ending=ending,
+    intro="A guided game against Bob, a bot: the coach explains each part of All In the first "
+          "time it comes up. Enter goes on; Esc hides the coach for the rest of the game.",
+)
