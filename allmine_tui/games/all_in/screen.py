@@ -141,6 +141,9 @@ class AllInScreen(TableTexts, PlayScreen):
     AllInScreen #middle { height: 1fr; }
     AllInScreen #right { width: 1fr; height: 1fr; overflow: hidden hidden; }
     AllInScreen #game-log { height: 3; }
+    /* the part a lesson speaks of: bars at its sides only (its first and last lines are
+       content: the sheet's column letters and starting dots, a panel's header) */
+    AllInScreen .-coach-target { outline-top: none; outline-bottom: none; }
     """
     BINDINGS = [
         Binding("tab", "card(1)", "Next card", priority=True),

@@ -40,18 +40,18 @@ def _and(items: list[str]) -> str:
 def _goal(view, names) -> str:
     return (f"All In lasts {view['rounds']} rounds. Each round two cards are turned up and "
             f"everyone writes ONE card on their own sheet, in secret. Each row or column of "
-            f"spaces linked by lines is a hand, named by a letter (A to J here). At the end "
-            f"every hand scores as in poker: Pair 2, Two Pair 4, Three of a Kind 6, Straight 8, "
-            f"Full House 10, Four of a Kind 12, Straight Flush 14. There is no Flush.")
+            f"linked spaces is a hand with a letter. At the end every hand scores as in "
+            f"poker: Pair 2, Two Pair 4, Three of a Kind 6, Straight 8, Full House 10, Four of "
+            f"a Kind 12, Straight Flush 14 (no Flush).")
 
 
 def _hands(view, names) -> str:
-    golden = _golden_card(view)
-    return (f"This list is your sheet hand by hand: its letter, its chip icon, its bonus "
-            f"(for later), its cards so far and the best combination it makes already. "
-            f"★{golden} is the Golden Card printed on your sheet: it counts in the hands it "
-            f"lies in. One twist: cards of equal value combine only in different suits, so "
-            f"two 7♠ are no Pair, while 7♠ 7♥ is.")
+    sheet = get_sheet(_me(view)["sheet"])
+    letters = [sheet.hands[h].letter for h in sheet.hands_of_cell[sheet.golden_cell]]
+    return (f"Your hands, one per line: chip icon, bonus, cards so far, best combination so far. "
+            f"★{_golden_card(view)}, the Golden Card printed on your sheet, counts in hands "
+            f"{_and(letters)}. A twist: equal values combine only in different suits (7♠ 7♥ "
+            f"is a Pair, 7♠ 7♠ is not).")
 
 
 def _choices(a: int, b: int) -> list[str]:
@@ -112,9 +112,9 @@ def _completed_any(view) -> bool:
 
 
 def _completed(view, names) -> str:
-    done = [f"{'you' if s == LEARNER else names[s]} ({' '.join(p['completed'])})"
+    done = [f"{'you' if s == LEARNER else names[s]} {' '.join(p['completed'])}"
             for s, p in enumerate(view["players"]) if p["completed"]]
-    return (f"A hand was completed: {_and(done)}. A hand is complete when all its spaces hold "
+    return (f"Hands completed so far: {_and(done)}. A hand is complete when all its spaces hold "
             f"a card, whatever they make, and that wins chips: ♟1 gives 1 chip to the first to "
             f"complete it, then nothing; ♟♟2 gives 2 to the first, then 1 to each later one "
             f"(the list strikes the icon out: ♟♟2→1, ♟1→0). The table shows everyone's "
@@ -130,11 +130,11 @@ def _has_chips(view) -> bool:
 def _chips(view, names) -> str:
     me = _me(view)
     left = me["chips_won"] - me["chips_spent"]
-    return (f"You have {left} chip{'s' if left != 1 else ''} now (● beside the revealed cards). "
-            f"When you write, chips bend the revealed cards: 1 chip moves a value up or down "
-            f"by one (K and A wrap around), 2 chips change a suit, as often as you can pay. The "
-            f"grid already counts this: a 1 or a 2 there is the price. Each chip you never "
-            f"spend is worth 1 point at the end.")
+    return (f"You have {left} chip{'s' if left != 1 else ''} (● at the top right). When you "
+            f"write, chips bend the revealed cards: 1 chip moves a value up or down by one (K "
+            f"and A wrap around), 2 chips change a suit, as often as you can pay. The grid "
+            f"counts it for you: a number above 0 there is the price. Each chip never spent is 1 "
+            f"point at the end.")
 
 
 def _golden_now(view) -> bool:
@@ -170,14 +170,13 @@ def _projection(view) -> tuple[int, list[str]]:
 
 def _best(view, names) -> str:
     points, parts = _projection(view)
-    left = view["rounds"] - view["round"] + 1
+    after = view["rounds"] - view["round"]
     others = _and([names[s] for s in range(view["n"]) if s != LEARNER])
-    now = (f"As it stands your hands make {points} points ({', '.join(parts)})."
-           if parts else "As it stands none of your hands makes a combination yet.")
-    return (f"{left} rounds to go. At the end every hand scores, full or not. {now} Then "
-            f"letter by letter your hand is compared with {others}'s: the stronger "
-            f"combination (then the higher cards) wins the bonus printed beside it, +2 to +4; "
-            f"a tie shares it. Unused chips add 1 point each.")
+    now = f"yours make {points} points now." if parts else "yours make nothing yet."
+    return (f"This round and {after} more. At the end every hand scores, full or not: {now} Letter "
+            f"by letter your hand is compared with {others}'s: the stronger combination (then "
+            f"the higher cards) wins its bonus, +2 to +4; a tie shares it. Unused chips: 1 "
+            f"point each.")
 
 
 LESSONS = [
@@ -188,7 +187,7 @@ LESSONS = [
     Lesson("links", lambda v: _writing(v) and v["round"] >= 3, _grow, target="#sheet"),
     Lesson("joker", _joker_out, _joker, target="#choices"),
     Lesson("completed", _completed_any, _completed, target="#table"),
-    Lesson("chips", _has_chips, _chips, target="#top"),
+    Lesson("chips", _has_chips, _chips, target="#choices"),
     Lesson("golden", _golden_now, _golden, target="#choices"),
     Lesson("best", _late, _best, target="#hands"),
 ]
@@ -200,7 +199,8 @@ def ending(result, seat: int, names: list[str]) -> str:
     if seat in result.winners:
         verdict = "you won!" if len(result.winners) == 1 else "a shared win!"
     else:
-        verdict = f"{_and([names[w] for w in result.winners])} won."
+        verdict = f"{_and([names[w] for w in result.winners])} won with " \
+                  f"{result.scores[result.winners[0]]}."
     lines = [f"You scored {result.scores[seat]} points; {verdict}"]
     made = [f"{label[5:]} {cell.rstrip('★')}" for label, cell in rows.items()
             if label.startswith("Hand ") and cell != "—"]
@@ -211,9 +211,10 @@ def ending(result, seat: int, names: list[str]) -> str:
     lines.append(f"Best Scoring Hand bonuses: {rows['Best hands ★']}"
                  + (f" (★ on {_and(best)})." if best else " (no hand was the best of its "
                                                           "letter)."))
-    lines.append(f"Unused chips: {rows['Unused chips']}, 1 point each.")
-    lines.append("Each hand scores its best poker combination; letter by letter the strongest "
-                 "hand at the table wins that hand's bonus; every chip kept is a point.")
+    lines.append(f"Unused chips: {rows['Unused chips']}, 1 point each. In all: {rows['Hands']} "
+                 f"+ {rows['Best hands ★']} + {rows['Unused chips']} = {rows['Total']}.")
+    lines.append("The rule: each hand scores its combination, the best of each letter its "
+                 "bonus, each chip kept 1.")
     return "\n".join(lines)
 
 
