@@ -14,7 +14,6 @@ from ...engine.tutorial import Lesson, Tutorial
 from .cards import card_name, is_joker, suit_of, value_name, value_of
 from .poker import evaluate
 from .sheets import get_sheet
-from .widgets import hand_cards
 
 LEARNER = 0
 SEED = 241
@@ -156,27 +155,28 @@ def _late(view) -> bool:
     return _writing(view) and view["round"] >= view["rounds"] - 3
 
 
-def _projection(view) -> tuple[int, list[str]]:
+def _points_now(view) -> int:
+    """What the learner's hands would score if the game ended now (before any bonus)."""
     me = _me(view)
     sheet = get_sheet(me["sheet"])
-    points, parts = 0, []
+    written = me["written"]
+    points = 0
     for hand in sheet.hands:
-        ev = evaluate(hand_cards(sheet, me["written"], hand))
-        if ev.points:
-            points += ev.points
-            parts.append(f"{hand.letter} {ev.name} {ev.points}")
-    return points, parts
+        cards = [sheet.golden if c == sheet.golden_cell else written[c] for c in hand.cells
+                 if c == sheet.golden_cell or written[c] is not None]
+        points += evaluate(cards).points
+    return points
 
 
 def _best(view, names) -> str:
-    points, parts = _projection(view)
+    points = _points_now(view)
     after = view["rounds"] - view["round"]
     others = _and([names[s] for s in range(view["n"]) if s != LEARNER])
-    now = f"yours make {points} points now." if parts else "yours make nothing yet."
-    return (f"This round and {after} more. At the end every hand scores, full or not: {now} Letter "
-            f"by letter your hand is compared with {others}'s: the stronger combination (then "
-            f"the higher cards) wins its bonus, +2 to +4; a tie shares it. Unused chips: 1 "
-            f"point each.")
+    now = f"yours make {points} points now." if points else "yours make nothing yet."
+    return (f"This round and {after} more. At the end every hand scores, full or not: {now} "
+            f"Letter by letter your hand is compared with {others}'s: the stronger combination "
+            f"(then the higher cards) wins its bonus, +2 to +4; a tie shares it. Unused chips: "
+            f"1 point each.")
 
 
 LESSONS = [
@@ -213,7 +213,7 @@ def ending(result, seat: int, names: list[str]) -> str:
                                                           "letter)."))
     lines.append(f"Unused chips: {rows['Unused chips']}, 1 point each. In all: {rows['Hands']} "
                  f"+ {rows['Best hands ★']} + {rows['Unused chips']} = {rows['Total']}.")
-    lines.append("The rule: each hand scores its combination, the best of each letter its "
+    lines.append("Rule: each hand scores its combination, the best of each letter its "
                  "bonus, each chip kept 1.")
     return "\n".join(lines)
 
