@@ -28,4 +28,5 @@ GAME = register(Game(
     search_plan=Lazy(f"{__name__}.expert", "AllInPlan"),
     coach_plan=Lazy(f"{__name__}.coach", "AllInCoachPlan"),
     bench=BenchTargets(),
+    tutorial=Lazy(f"{__name__}.tutorial", "TUTORIAL"),
 ))

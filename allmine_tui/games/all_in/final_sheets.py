@@ -53,6 +53,12 @@ class FinalSheetsScreen(ModalScreen[None]):
                          compact=True)
         yield ScreenKeys()
 
+    def legend(self) -> list[tuple[str, str]]:
+        """The table's marks: the mouse over one on these sheets says what it means too."""
+        from .screen import LEGEND
+
+        return list(LEGEND)
+
     def on_mount(self) -> None:
         self._fit()
         self._draw()

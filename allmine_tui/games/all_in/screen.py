@@ -83,13 +83,60 @@ def _changed(widget, key) -> bool:
     return True
 
 
+#: What's this: every mark the table draws and what it means (k lists them; the mouse over a mark
+#: on the board says it too). The cursor's marks come first: a mark found under the mouse on the
+#: sheet can move the cursor (hovering a space does), and the marks it moves are then explained
+#: already. The longest mark under the mouse wins ("♟1→0" over "♟1", "★+" over "★").
+LEGEND = [
+    ("▶", "your cursor's space (▶ ◀), the hands through it, a player still to write"),
+    ("◀", "with ▶: your cursor's space; after a name: that player's sheet is shown"),
+    ("♠", "spades, a suit (S in the grid; a card always shows its suit symbol)"),
+    ("♥", "hearts, a suit (H in the grid)"),
+    ("♦", "diamonds, a suit (D in the grid)"),
+    ("♣", "clubs, a suit (C in the grid)"),
+    ("new", "just changed: the two cards just revealed, or the card you wrote last"),
+    ("→", "the card you are about to write, made from the revealed cards"),
+    ("★+", "a Best Scoring Hand: the strongest of its letter at the end; bonus won"),
+    ("★", "the Golden Card (double border), the Golden Deck; at the end: best hand"),
+    ("•", "a starting space: your cards of rounds 1 and 2 go on one of these"),
+    ("+", "an empty space where you may write now (heavy border)"),
+    ("+2", "a 3-card hand's bonus: 2 points at the end to the best of its letter"),
+    ("+3", "a 4-card hand's bonus: 3 points at the end to the best of its letter"),
+    ("+4", "a 5-card hand's bonus: 4 points at the end to the best of its letter"),
+    ("♟1", "chip icon: the first to complete this hand wins 1 chip, nobody after"),
+    ("♟♟2", "chip icon: the first to complete this hand wins 2 chips, anyone later 1"),
+    ("♟1→0", "someone has completed this hand already: completing it now wins no chip"),
+    ("♟♟2→1", "someone has completed this hand already: completing it now wins 1 chip"),
+    ("✓", "done: a hand you completed, or a player who has written this round"),
+    ("▲", "the card under the cursor would give this hand a better combination"),
+    ("=", "the card under the cursor would leave this hand's combination as it is"),
+    ("—", "nothing yet: no combination in the hand, or no hand completed"),
+    ("·", "a card out of reach (grid), an empty space (hands); else a separator"),
+    ("[", "the card under the cursor in the grid; each number is its cost in chips"),
+    ("●", "a chip you still have: spend it, or keep it for 1 point at the end"),
+    ("○", "a chip you have spent"),
+    ("?", "secret: how many chips another player has left"),
+    ("(you)", "your own row in the table"),
+    ("*", "you (a narrow table); by a space on a very short screen: your last card"),
+    ("═", "a double line: the Golden Card's box and its links to its neighbours"),
+    ("║", "a double line: the Golden Card's box and its links to its neighbours"),
+    ("┬", "a line down to the space below (boxes stacked on a shorter screen)"),
+    ("┴", "a line up to the space above (boxes stacked on a shorter screen)"),
+    ("✗ no card", "turn the Golden Deck down: take no card from it"),
+]
+
+
 class AllInScreen(TableTexts, PlayScreen):
     CONTROLS = CONTROLS
+    LEGEND = LEGEND
     DEFAULT_CSS = """
     AllInScreen #board { height: 1fr; }
     AllInScreen #middle { height: 1fr; }
     AllInScreen #right { width: 1fr; height: 1fr; overflow: hidden hidden; }
     AllInScreen #game-log { height: 3; }
+    /* the part a lesson speaks of: bars at its sides only (its first and last lines are
+       content: the sheet's column letters and starting dots, a panel's header) */
+    AllInScreen .-coach-target { outline-top: none; outline-bottom: none; }
     """
     BINDINGS = [
         Binding("tab", "card(1)", "Next card", priority=True),

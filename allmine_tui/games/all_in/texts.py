@@ -47,8 +47,11 @@ CONTROLS = """
 - **u** takes back a card chosen but not written yet, or (a shared game, others still writing)
   the card you wrote; it is listed on the keys line only when that can work: with bots, or in
   hot seat, the last card of a round ends it and stands. **p** lets a human peek at their own
-  sheet between turns (behind the curtain), **q** goes back to the menu (the game is saved after
-  every move), **?** shows this help.
+  sheet between turns (behind the curtain), **k** lists what every mark on the table means (the
+  mouse over a mark says it too), **q** goes back to the menu (the game is saved after every
+  move), **?** shows this help.
+- **New to All In?** **l** (Learn to play) on the picker starts a guided game against a bot: a
+  coach explains each part of the game the first time it comes up.
 """
 
 WRITE, PLACE, GOLDEN, JOKER, SKIP, WAIT, TABLE, OVER, REVIEW = (
