@@ -61,6 +61,7 @@ class FinalControls(PlayScreen):
         Binding("q,escape", "menu", "Back", priority=True),
         Binding("u", "undo", "", show=False, priority=True),
         Binding("p", "peek", "", show=False, priority=True),
+        Binding("h", "hint", "", show=False, priority=True),  # no decision here: not offered
     ]
     session: FinalSession
 

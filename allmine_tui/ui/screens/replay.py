@@ -139,6 +139,7 @@ class ReplayControls(PlayScreen):
         Binding("q,escape", "menu", "Leave", priority=True),
         Binding("u", "undo", "", show=False, priority=True),
         Binding("p", "peek", "", show=False, priority=True),
+        Binding("h", "hint", "", show=False, priority=True),  # no decision here: not offered
     ]
     session: ReplaySession
 
