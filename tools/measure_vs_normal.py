@@ -127,22 +127,30 @@ def main(argv: list[str] | None = None) -> int:
                   f"{e.stderr.strip()}", file=sys.stderr)
             return 2
     started = time.perf_counter()
+    # each game's result is written as soon as it is known: a run stopped midway keeps its games
+    out = open(args.save, "w", encoding="utf-8") if args.save else None
+
+    def record_of(job, r) -> dict:
+        record = {"game": job[1], "won": r[0], "score": r[1], "best_other": r[2],
+                  "winners": r[4], "wall": r[3], "cpu": r[5]}
+        if out is not None:
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+        return record
+
+    records = []
     if args.jobs > 1:
         with Pool(args.jobs) as pool:
-            res = pool.map(play_one, work, chunksize=1)
+            for job, r in zip(work, pool.imap(play_one, work, chunksize=1)):
+                records.append(record_of(job, r))
     else:
-        res = []
         for i, job in enumerate(work):
-            res.append(play_one(job))
+            records.append(record_of(job, play_one(job)))
             if (i + 1) % 10 == 0:
-                wins = sum(r[0] for r in res)
+                wins = sum(r["won"] for r in records)
                 print(f"  {i + 1} games: {wins} won ({wins / (i + 1):.0%})", file=sys.stderr)
-    records = [{"game": job[1], "won": r[0], "score": r[1], "best_other": r[2], "winners": r[4],
-                "wall": r[3], "cpu": r[5]} for job, r in zip(work, res)]
-    if args.save:
-        with open(args.save, "w", encoding="utf-8") as out:
-            for record in records:
-                out.write(json.dumps(record) + "\n")
+    if out is not None:
+        out.close()
     print(f"{GAMES[args.game].title}, {args.players} players: 1 {args.bot} vs "
           f"{args.players - 1} normal, {len(records)} games, seed {args.seed}, seats rotated"
           + (f", budget {args.playouts or '-'} playouts / {args.steps or '-'} steps"
