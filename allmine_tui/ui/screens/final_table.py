@@ -62,6 +62,7 @@ class FinalControls(PlayScreen):
         Binding("u", "undo", "", show=False, priority=True),
         Binding("p", "peek", "", show=False, priority=True),
         Binding("h", "hint", "", show=False, priority=True),  # no decision here: not offered
+        Binding("enter,space", "no_decision", "", show=False, priority=True),
     ]
     session: FinalSession
 

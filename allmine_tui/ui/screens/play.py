@@ -317,6 +317,9 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen):
         """The marks of this screen and their meanings (the frame's own, then the game's)."""
         return list(self.LEGEND)
 
+    def action_no_decision(self) -> None:
+        """Enter on a board where nobody decides (the final table, a replay): nothing to do."""
+
     def action_legend(self) -> None:
         from .legend import LegendScreen
 

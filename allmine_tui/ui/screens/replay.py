@@ -140,6 +140,7 @@ class ReplayControls(PlayScreen):
         Binding("u", "undo", "", show=False, priority=True),
         Binding("p", "peek", "", show=False, priority=True),
         Binding("h", "hint", "", show=False, priority=True),  # no decision here: not offered
+        Binding("enter,space", "no_decision", "", show=False, priority=True),
     ]
     session: ReplaySession
 
