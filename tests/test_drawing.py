@@ -115,3 +115,21 @@ def test_a_text_table_pads_columns_and_cuts_long_cells():
 
 def test_freeze_makes_views_comparable():
     assert freeze({"a": [1, [2]], "b": None}) == (("a", (1, (2,))), ("b", None))
+
+
+def test_the_keys_line_shortens_the_longest_descriptions_first_and_never_cuts_one():
+    from allmine_tui.ui.widgets.keybar import ScreenKeys
+
+    entries = [("?", "Help", "a"), ("q", "Menu (saved)", "b"), ("u", "Take back", "c"),
+               ("e", "End", "d"), ("^p", "palette", "e")]
+    whole = ScreenKeys.fitted(entries, 200).plain
+    assert "Menu (saved)" in whole and "Take back" in whole
+    tighter = ScreenKeys.fitted(entries, len(whole) - 3).plain
+    assert "Menu (saved)" not in tighter and "q Menu" in tighter and "u Take back" in tighter
+    tiny = ScreenKeys.fitted(entries, 20)
+    assert tiny.cell_len <= 20
+    kept = tiny.plain
+    # whole entries only: each key shown still has (at least the first word of) its description
+    for key, text, _action in entries:
+        if f"{key} " in kept:
+            assert f"{key} {text.split()[0]}" in kept

@@ -71,9 +71,9 @@ class ScreenKeys(Static):
 
     @classmethod
     def fitted(cls, entries: list[tuple[str, str, str]], room: int) -> Text:
-        """Every key with its description when they fit in ``room`` cells; else the
-        descriptions go short (their first word) from the last entry back, then the last
-        entries go: never cut in the middle of one."""
+        """Every key with its description when they fit in ``room`` cells; else descriptions
+        go short (their first word), the longest first (so "Menu (saved)" goes before "Take
+        back" loses its meaning), then the last entries go: never cut in the middle of one."""
         entries = list(entries)
         short = [False] * len(entries)
 
@@ -84,7 +84,8 @@ class ScreenKeys(Static):
             return line
 
         line = build()
-        for i in range(len(entries) - 1, -1, -1):
+        longest_first = sorted(range(len(entries)), key=lambda i: (-len(entries[i][1]), -i))
+        for i in longest_first:
             if line.cell_len <= room:
                 return line
             short[i] = True
