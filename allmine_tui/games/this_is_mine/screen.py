@@ -342,11 +342,9 @@ class ThisIsMineScreen(PlayScreen):
                      f"{what}: ", style="bold")
             t.append(best.text(), style="bold yellow")
         if view.get("my_discards"):
-            t.append("\n  Relatives take: " + ", ".join(name_of(x) for x in view["my_discards"]),
-                     style="red")
+            t.append("\n  Relatives take: " + _counted(view["my_discards"]), style="red")
         if view.get("my_copies"):
-            t.append("\n  Suitcases copy: " + ", ".join(name_of(x) for x in view["my_copies"]),
-                     style="yellow")
+            t.append("\n  Suitcases copy: " + _counted(view["my_copies"]), style="yellow")
         return t
 
     def _prompt(self, view: dict, legal: list[Action]) -> Text:
@@ -592,3 +590,11 @@ class ThisIsMineScreen(PlayScreen):
         message.stop()
         if self._splitting():
             self._confirm_split()
+
+
+def _counted(types: list[str]) -> str:
+    """'2× Bibelot, Bottle': the types named once each, counted (a long list stays one line)."""
+    counts: dict[str, int] = {}
+    for t in types:
+        counts[t] = counts.get(t, 0) + 1
+    return ", ".join(f"{k}× {name_of(t)}" if k > 1 else name_of(t) for t, k in counts.items())
