@@ -84,3 +84,49 @@ def test_four_long_names(snap_compare, size):
     play_by_rules_until(match, lambda m: ann_plays(m) and len(m.state.trick) == 2
                         and m.state.tricks_done >= 1, seed=6)
     assert snap_compare(app_at(match), terminal_size=size)
+
+
+# -- the end of a game of four (the largest table): results, final table, replay (issue 21) -----
+def finished_four() -> Match:
+    seats = [Seat("Ann"), Seat("Bob", "normal"), Seat("Cleo", "normal"), Seat("Dot", "normal")]
+    return play_by_rules_until(Match("all-mine", seats, 4), lambda m: m.is_over(), seed=4)
+
+
+def results_of(match: Match, then: list[str] = ()):
+    async def run(pilot):
+        from allmine_tui.ui.screens.results import ResultsScreen
+
+        await pilot.app.push_screen(ResultsScreen(GameSession(match, None)))
+        await pilot.pause(0.2)
+        for key in then:
+            await pilot.press(key)
+            await pilot.pause(0.3)
+    return run
+
+
+@SIZES
+def test_results_of_four(snap_compare, size):
+    assert snap_compare(AllMineApp(), terminal_size=size, run_before=results_of(finished_four()))
+
+
+@SIZES
+def test_final_table_of_four(snap_compare, size):
+    """f on the results: the table as the game ended, the last trick on it."""
+    assert snap_compare(AllMineApp(), terminal_size=size,
+                        run_before=results_of(finished_four(), ["f"]))
+
+
+@SIZES
+def test_replay_of_four_after_the_first_hand(snap_compare, size):
+    """The replay at the end of the first hand: its scores told, the tricks' cards all out."""
+    match = finished_four()
+
+    async def run(pilot):
+        from allmine_tui.engine.history import Timeline
+        from allmine_tui.ui.screens.replay import open_replay
+
+        position = Timeline(match).ends_of_rounds()[0][1]
+        open_replay(pilot.app, match, position)
+        await pilot.pause(0.3)
+
+    assert snap_compare(AllMineApp(), terminal_size=size, run_before=run)
