@@ -5,7 +5,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Static
 
 from ...engine import Action
 from ...engine.names import short_names, tags
