@@ -4,6 +4,7 @@ shared game and its join codes) and ``join`` (open a shared game as your seat). 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 
@@ -27,7 +28,7 @@ def cmd_serve(args) -> int:
             raise UsageError(f"--allow-host takes a host name such as games.example.com, not "
                              f"{name!r}.")
     try:
-        import textual_serve  # noqa: F401
+        importlib.import_module("textual_serve")  # (installed?)
     except ModuleNotFoundError:
         print(f"{PROG}: serve needs textual-serve (pip install textual-serve).", file=sys.stderr)
         return 1

@@ -21,6 +21,7 @@ the judgement at a replay position and each person's costliest decisions.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import multiprocessing
 import time
@@ -87,7 +88,7 @@ def load_review(save: Path, match: Match | None = None) -> Review | None:
 
 
 def _init_worker() -> None:
-    import allmine_tui.games  # noqa: F401  (the registry: tasks name their game by id)
+    importlib.import_module("allmine_tui.games")  # the registry: tasks name their game by id
 
 
 def _judge(task) -> Judgement | None:

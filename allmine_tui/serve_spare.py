@@ -13,6 +13,7 @@ colours); the server starts the spare with those already set, the same for every
 """
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import sys
@@ -30,8 +31,8 @@ def read_line(fd: int = 0, limit: int = 1 << 20) -> bytes:
 
 def main() -> int:
     from . import cli
-    from .ui import app, join_app  # noqa: F401 (loaded now, before anybody waits)
-    from .ui.screens import picker  # noqa: F401
+    for module in (".ui.app", ".ui.join_app", ".ui.screens.picker"):
+        importlib.import_module(module, __package__)  # loaded now, before anybody waits
 
     line = read_line()
     if not line:

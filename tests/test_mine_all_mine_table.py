@@ -62,7 +62,7 @@ async def test_action_names_are_whole_on_the_cards():
 
 
 async def test_cards_out_of_view_are_counted_and_the_window_follows_the_cursor():
-    from allmine_tui.games.mine_all_mine.widgets import HandRow
+    from allmine_tui.games.mine_all_mine.hand import HandRow
 
     match = four(hand=[1, 2, 5, 7, 8, 9, 11])
     app = AllMineApp(GameSession(match, None))

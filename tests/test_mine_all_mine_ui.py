@@ -16,7 +16,7 @@ from screen_text import screen_text
 
 from allmine_tui.engine import Action, Match, Seat
 from allmine_tui.games.mine_all_mine.screen import MineAllMineScreen, ResolutionScreen
-from allmine_tui.games.mine_all_mine.widgets import HandRow
+from allmine_tui.games.mine_all_mine.hand import HandRow
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
@@ -294,7 +294,7 @@ async def test_the_reveal_shows_whole_fleets_and_stays_viewable():
 
 
 def test_one_resource_is_singular():
-    from allmine_tui.games.mine_all_mine.widgets import plural
+    from allmine_tui.games.mine_all_mine.labels import plural
 
     assert plural(1, "resource") == "1 resource" and plural(0, "resource") == "0 resources"
 

@@ -103,7 +103,7 @@ async def test_keys_count_at_once_where_nobody_plays(monkeypatch, key):
 async def test_the_final_tables_log_ends_with_the_game_and_keeps_its_last_lines():
     """A whole game's log is about 1,500 lines: the final table writes the last ones only (it
     opens faster), ending on the game's end, each wrapped once to the width it is shown at."""
-    from allmine_tui.games.mine_all_mines.widgets import QuietLog
+    from allmine_tui.games.mine_all_mines.bottom import QuietLog
 
     match = finished()
     app = AllMineApp()

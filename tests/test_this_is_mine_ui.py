@@ -366,7 +366,7 @@ def test_help_counts_the_cards_played():
 
 def test_a_refusal_with_one_place_for_the_money_is_one_short_line():
     from allmine_tui.engine import Action
-    from allmine_tui.games.this_is_mine.screen import menu_path
+    from allmine_tui.games.this_is_mine.texts import menu_path
 
     def lots(k: int) -> list[dict]:
         return [{"name": "ABCD"[i], "cards": cards_of("bottle"), "money": 0, "owner": None}

@@ -171,7 +171,6 @@ async def measure_bare(samples: int) -> dict:
 def _bench_app(game_id: str, people: int, seed: str, data: Path):
     from ..engine import Match, Seat
     from ..games import get_game
-    from .app import AllMineApp
     from .session import GameSession
 
     spec = get_game(game_id)

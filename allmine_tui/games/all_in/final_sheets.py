@@ -34,7 +34,8 @@ class FinalSheetsScreen(ModalScreen[None]):
         Binding("enter,escape", "close", "Results"),
         Binding("left", "step(-1)", "Previous player", priority=True),
         Binding("right,tab", "step(1)", "Next player", priority=True),
-    ] + [Binding(str(i + 1), f"seat({i})", f"Sheet {i + 1}", show=False) for i in range(6)]
+        *[Binding(str(i + 1), f"seat({i})", f"Sheet {i + 1}", show=False) for i in range(6)],
+    ]
 
     def __init__(self, session) -> None:
         super().__init__()

@@ -9,18 +9,22 @@ step of a turn (nothing jumps when the card is taken).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 
 from ...engine.names import short_names
+from ...engine.views import own as own_part
 from .poker import CATEGORY_NAMES, SHORT_NAMES, evaluate
 from .sheets import get_sheet
+from .views import AllInView
 from .widgets import MemoLines, card_text, hand_cards, icon_text
 
 FOCUS = "bold reverse"
 NARROW = 60  # below this width the panels use their short columns
 
 
-def _row(cells: list[tuple[Text | str, int]]) -> Text:
+def _row(cells: Sequence[tuple[Text | str, int]]) -> Text:
     """One line of a text table: each cell padded (or cut) to its width."""
     out = Text(no_wrap=True, overflow="crop")
     for cell, width in cells:
@@ -30,14 +34,14 @@ def _row(cells: list[tuple[Text | str, int]]) -> Text:
     return out
 
 
-def best_hands(view: dict) -> list[dict[str, bool]]:
+def best_hands(view: AllInView) -> list[dict[str, bool]]:
     """At the end: per player, which hand letters win the Best Scoring Hand (ties share)."""
     keys: list[dict[str, tuple]] = []
     for p in view["players"]:
         sheet = get_sheet(p["sheet"])
         mine = {}
         for hand in sheet.hands:
-            ev = evaluate(hand_cards(sheet, p["written"], hand))
+            ev = evaluate(hand_cards(sheet, own_part(p["written"]), hand))  # (the end: open)
             if ev.points:
                 mine[hand.letter] = ev.key
         keys.append(mine)
@@ -78,7 +82,7 @@ class HandsPanel(MemoLines):
                width: int) -> list[Text]:
         sheet = get_sheet(sheet_id)
         short = width < NARROW
-        widths = (4, 6, 4, 20) if short else (5, 7, 6, 21)
+        widths: tuple[int, ...] = (4, 6, 4, 20) if short else (5, 7, 6, 21)
         widths += (max(8, width - sum(widths)),)
         focus = hands_through(sheet_id, cursor)
         if cursor is None or preview is None or written[cursor] is not None:
@@ -131,7 +135,7 @@ class HandsPanel(MemoLines):
         ev = evaluate(hand_cards(sheet, written, hand))
         cat = Text(f"{names[ev.category]} {ev.points}" if ev.points else "—",
                    style="bold" if ev.points else "dim")
-        if lit and preview is not None:
+        if lit and preview is not None and cursor is not None:
             then = list(written)
             then[cursor] = preview
             after = evaluate(hand_cards(sheet, then, hand))
@@ -166,9 +170,9 @@ class TablePanel(MemoLines):
     WIDE = (6, 11, 4, 5, 10)  # sheet, hands done, won, left, status
     NARROW = (4, 7, 2)  # hands done, won, status
 
-    def show(self, view: dict, names: list[str], viewer: int | None,
+    def show(self, view: AllInView, names: list[str], viewer: int | None,
              shown_seat: int | None = None, columns: int = 1, width: int = 60,
-             views: list[dict] | None = None) -> None:
+             views: list[AllInView] | None = None) -> None:
         """``views``: every seat's own view, when all of them may be shown (a replay): the
         chips left and the card being written are then shown for everyone."""
         width = width // columns
@@ -211,8 +215,8 @@ class TablePanel(MemoLines):
         self.set_text(text)
 
     @staticmethod
-    def _entry(view: dict, short: list[str], viewer: int | None, shown_seat: int | None,
-               seat: int, label_w: int, fixed: tuple, own: dict | None) -> Text:
+    def _entry(view: AllInView, short: list[str], viewer: int | None, shown_seat: int | None,
+               seat: int, label_w: int, fixed: tuple, own: AllInView | None) -> Text:
         p = view["players"][seat]
         phase = view["phase"]
         acting = seat in view["to_act"]

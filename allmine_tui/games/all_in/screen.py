@@ -25,33 +25,37 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 
-from ...engine import Action, IllegalAction
+from ...engine import Action
+from ...engine.views import own
 from ...ui.flow import Mode
 from ...ui.screens.play import PlayScreen
 from ...ui.widgets.draw import freeze
 from ...ui.widgets.keybar import ScreenKeys
 from ...ui.widgets.log import GameLog
-from .cards import is_joker, suit_of, value_of, write_cost
+from .cards import is_joker, write_cost
 from .final_sheets import FinalSheetsScreen
 from .panels import HandsPanel, TablePanel, best_hands, hands_through
 from .sheet_widget import SheetMarks, SheetWidget, fitting_kind, geometry
 from .sheets import get_sheet
-from .texts import (CARD_STEP, CHOOSING, CONTROLS, GOLDEN, JOKER, NO_CARD, OVER, PLACE, REVIEW,
-                    SKIP, SPACE_STEP, TABLE, WAIT, WRITE, TableTexts)
-from .widgets import ChoicePanel, PromptBar, TopRow, card_label
+from .table_input import TableInput
+from .table_state import (CARD_STEP, CHOOSING, GOLDEN, JOKER, NO_CARD, OVER, PLACE, REVIEW, SKIP,
+                          SPACE_STEP, TABLE, WAIT, WRITE)
+from .texts import CONTROLS
+from .views import AllInView
+from .widgets import ChoicePanel, PromptBar, TopRow
 
 _UNSET = object()
 STATUS_H, TOP_H, PROMPT_H, KEYS_H = 1, 3, 1, 1
 LOG_MIN, LOG_MAX = 3, 10  # the log's height, its top border included
 
 
-def legal_cells_from_view(view: dict, any_empty: bool) -> list[int]:
+def legal_cells_from_view(view: AllInView, any_empty: bool) -> list[int]:
     """The spaces where the viewer may write now, from their own view (the placement rule)."""
     if view.get("legal_cells") is not None:
         return list(view["legal_cells"])
-    me = view["players"][view["viewer"]]
+    me = view["players"][own(view["viewer"])]
     sheet = get_sheet(me["sheet"])
-    written = me["written"]
+    written = own(me["written"])
     empty = [c for c in range(len(sheet.cells)) if c != sheet.golden_cell and written[c] is None]
     if any_empty:
         return empty
@@ -126,7 +130,10 @@ LEGEND = [
 ]
 
 
-class AllInScreen(TableTexts, PlayScreen):
+class AllInScreen(TableInput, PlayScreen[AllInView]):
+    """The All In table: its state (``TableState``), words (``TableTexts``) and input
+    (``TableInput``) are mixins; here, the layout, the drawing and taking a move back."""
+
     CONTROLS = CONTROLS
     LEGEND = LEGEND
     DEFAULT_CSS = """
@@ -152,23 +159,9 @@ class AllInScreen(TableTexts, PlayScreen):
         # binding answers the key with the reason
         Binding("u", "undo", "Take back", priority=True),
         Binding("u", "undo_refused", "", show=False, priority=True),
-    ] + [Binding(str(i + 1), f"sheet({i})", f"Sheet {i + 1}", show=False, priority=True)
-         for i in range(6)]
-
-    VIEWER_STATE = {
-        "_view": None,
-        "_legal": [],
-        "mode": TABLE,
-        "step": CARD_STEP,
-        "choices": [],  # cards the viewer may pick now, in Tab order (cheapest first)
-        "costs": {},
-        "cells": [],  # spaces where the card may go
-        "pick": None,  # the card (or NO_CARD) under the cursor of the grid or list
-        "cursor": None,  # the space under the sheet cursor
-        "shown_seat": 0,  # whose sheet is shown at the end
-        "_key": None,
-        "_offer_undo": False,  # whether u is listed (a take-back can work now)
-    }
+        *[Binding(str(i + 1), f"sheet({i})", f"Sheet {i + 1}", show=False, priority=True)
+          for i in range(6)],
+    ]
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -186,11 +179,6 @@ class AllInScreen(TableTexts, PlayScreen):
             if self.live:
                 yield PromptBar(id="prompt")
 
-    @property
-    def live(self) -> bool:
-        """A game being played (not a replay or the final table of a finished one)."""
-        return self.flow.private_views
-
     def board_mounted(self) -> None:
         if not self.live:  # the table lists what the replay's lines under the board would
             for widget in self.query("#replay-hidden"):
@@ -207,7 +195,7 @@ class AllInScreen(TableTexts, PlayScreen):
         between rows, boxes stacked, or one-line spaces), the table one player a line when that
         fits, the log whatever is left (3 to 10 lines)."""
         width, height = self.app.size
-        view = self.match.view(None)
+        view = self.view_of(None)
         ids = [p["sheet"] for p in view["players"]]
         hands = max(len(get_sheet(s).hands) for s in ids) + 1
         fixed = STATUS_H + TOP_H + KEYS_H + (PROMPT_H if self.live else 0)
@@ -236,7 +224,7 @@ class AllInScreen(TableTexts, PlayScreen):
             for node in self.query(widget):
                 if node.styles.height is None or node.styles.height.value != height:
                     node.styles.height = height
-        view = self.match.view(None)
+        view = self.view_of(None)
         for sheet in self.query(SheetWidget):
             sheet.set_table([p["sheet"] for p in view["players"]], layout.kind)
 
@@ -247,30 +235,7 @@ class AllInScreen(TableTexts, PlayScreen):
             layout = self._layout_now = self._layout()
         return layout
 
-    # -- deciding what the viewer may do -------------------------------------------------------
-    @property
-    def sheet(self):
-        seat = self._sheet_seat()
-        return None if seat is None else get_sheet(self._view["players"][seat]["sheet"])
-
-    @property
-    def selected(self) -> int | None:
-        """The card the viewer would write now (None: nothing that can be written is chosen)."""
-        if self.mode == PLACE:
-            return self._view.get("choice")
-        if self.mode in (WRITE, JOKER, GOLDEN) and self.pick in self.costs:
-            return self.pick
-        return None
-
-    def _sheet_seat(self) -> int | None:
-        view = self._view
-        if view is None:
-            return None
-        if view["phase"] == "over" and self.live:
-            return min(self.shown_seat, view["n"] - 1)
-        return self.viewer
-
-    def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
+    def show(self, view: AllInView, viewer: int | None, legal: list[Action]) -> None:
         self._view, self._legal = view, legal
         kinds = {a.kind for a in legal}
         phase = view["phase"]
@@ -298,7 +263,9 @@ class AllInScreen(TableTexts, PlayScreen):
                 self.cells = legal_cells_from_view(view, any_empty=True)
             else:
                 self.mode = WRITE
-                self.costs = {c: write_cost(c, view["revealed"]) for c in self.choices}
+                costs = {c: write_cost(c, view["revealed"]) for c in self.choices}
+                # (a card that may be written has a cost)
+                self.costs = {c: cost for c, cost in costs.items() if cost is not None}
                 self.choices.sort(key=lambda c: (self.costs[c], c))
                 self.cells = legal_cells_from_view(view, any_empty=False)
         else:
@@ -317,18 +284,6 @@ class AllInScreen(TableTexts, PlayScreen):
                 self.cursor = self._first_cell()
         self._offer_undo = self._undo_works()
         self._draw_all()
-
-    def _first_cell(self) -> int | None:
-        """Where the cursor starts: the legal space nearest the card written last."""
-        if not self.cells:
-            return None
-        sheet = self.sheet
-        last = self._view.get("last_written")
-        if last is None:
-            return min(self.cells, key=lambda c: sheet.cells[c])
-        r0, c0 = sheet.cells[last]
-        return min(self.cells, key=lambda c: (abs(sheet.cells[c][0] - r0)
-                                              + abs(sheet.cells[c][1] - c0), sheet.cells[c]))
 
     # -- taking a move back --------------------------------------------------------------------
     def _undo_works(self) -> bool:
@@ -405,7 +360,9 @@ class AllInScreen(TableTexts, PlayScreen):
             top.show(view["revealed"], new, preview, said, info, layout.width)
         sheet_widget = self.query_one(SheetWidget)
         hands = self.query_one(HandsPanel)
-        if seat is None or players[seat]["written"] is None:
+        p = players[seat] if seat is not None else None
+        written = p["written"] if p is not None else None
+        if seat is None or p is None or written is None:
             if _changed(sheet_widget, "private"):
                 sheet_widget.show_message(Text.assemble(
                     ("SHEETS ARE PRIVATE\n\n", "bold"),
@@ -415,16 +372,16 @@ class AllInScreen(TableTexts, PlayScreen):
             if _changed(hands, "private"):
                 hands.set_text("")
         else:
-            p = players[seat]
             marks = SheetMarks(legal=frozenset(self.cells), cursor=cursor, preview=preview,
                                last=self._last_written(seat),
                                hands=hands_through(p["sheet"], cursor))
-            sheet_widget.show_sheet(p["sheet"], p["written"], marks)
+            sheet_widget.show_sheet(p["sheet"], written, marks)
             best = self._best()[seat] if mode == OVER else None
-            key = (seat, p["sheet"], freeze(p["written"]), freeze(p["completed"]),
-                   freeze(view["first_round"]), freeze(best), cursor, preview, layout.panel_w)
-            if _changed(hands, key):
-                hands.show(p["sheet"], p["written"], p["completed"], view["first_round"], best,
+            hands_key = (seat, p["sheet"], freeze(written), freeze(p["completed"]),
+                         freeze(view["first_round"]), freeze(best), cursor, preview,
+                         layout.panel_w)
+            if _changed(hands, hands_key):
+                hands.show(p["sheet"], written, p["completed"], view["first_round"], best,
                            cursor, preview, layout.panel_w)
         if self.live:
             self._show_choices()
@@ -437,7 +394,7 @@ class AllInScreen(TableTexts, PlayScreen):
         shown = seat if self.mode in (OVER, REVIEW) else None
         views = None
         if not self.live and view["phase"] != "over":  # a replay: every seat's hidden part
-            views = [self.match.view(s) for s in range(view["n"])]
+            views = [self.view_of(s) for s in range(view["n"])]
         table = self.query_one(TablePanel)
         key = (freeze([(p["completed"], p["chips_won"], p["chips_spent"], p["done"])
                        for p in view["players"]]), freeze(view["to_act"]), view["phase"],
@@ -463,7 +420,7 @@ class AllInScreen(TableTexts, PlayScreen):
         if seat == view.get("viewer"):
             return view.get("last_written")
         if view["phase"] == "over":
-            return self.match.view(seat).get("last_written")
+            return self.view_of(seat).get("last_written")
         return None
 
     def _revealed_new(self) -> bool:
@@ -495,163 +452,6 @@ class AllInScreen(TableTexts, PlayScreen):
                                 active, note)
         else:
             panel.show_message(self._choice_message())
-
-    # -- input ---------------------------------------------------------------------------------
-    def _picking(self) -> bool:
-        return self.mode in (WRITE, GOLDEN, JOKER)
-
-    def action_card(self, delta: int) -> None:
-        """Tab: the next card the viewer can write (cheapest first), in either step."""
-        if not self._picking() or not self.choices:
-            return self._not_now()
-        i = self.choices.index(self.pick) if self.pick in self.choices else -delta
-        if self.mode == GOLDEN and self.pick == NO_CARD:
-            i = len(self.choices) if delta > 0 else 0
-        self.pick = self.choices[(i + delta) % len(self.choices)]
-        self._draw_choice()
-
-    def action_arrow(self, dx: int, dy: int) -> None:
-        if self.step == CARD_STEP and self._picking():
-            self._move_pick(dx, dy)
-        elif self.mode in CHOOSING and self.cells:
-            self._move_cursor(dx, dy)
-        else:
-            self._not_now()
-
-    def _move_pick(self, dx: int, dy: int) -> None:
-        """One step in the grid (values ←/→, suits ↑/↓) or along the Golden Deck list; the cursor
-        stops at the ends and passes over cards out of reach (they are explained on screen)."""
-        if self.mode == GOLDEN:
-            items = self.choices + [NO_CARD]
-            i = items.index(self.pick) if self.pick in items else 0
-            self.pick = items[max(0, min(len(items) - 1, i + dx + dy))]
-        else:
-            pick = self.pick if self.pick is not None else 0
-            v, s = value_of(pick), suit_of(pick)
-            v, s = max(1, min(13, v + dx)), max(0, min(3, s + dy))
-            self.pick = s * 13 + v - 1
-        self._draw_choice()
-
-    def _move_cursor(self, dx: int, dy: int) -> None:
-        sheet = self.sheet
-        if self.cursor not in self.cells:
-            self.cursor = self._first_cell()
-        else:
-            r0, c0 = sheet.cells[self.cursor]
-            best = None
-            for cell in self.cells:
-                r, c = sheet.cells[cell]
-                along = (c - c0) * dx + (r - r0) * dy
-                across = abs(r - r0) if dx else abs(c - c0)
-                if along > 0:
-                    score = (along + 3 * across, across)
-                    if best is None or score < best[0]:
-                        best = (score, cell)
-            if best is not None:  # nothing that way: the cursor stays
-                self.cursor = best[1]
-        self._draw_choice()
-
-    def action_sheet(self, index: int) -> None:
-        view = self._view
-        if view is None or view["phase"] != "over":
-            return
-        if index < view["n"]:
-            self.shown_seat = index
-            self._draw_all()
-
-    def action_back(self) -> None:
-        if self.mode == PLACE:
-            self.notify("Your card is already chosen: u takes it back.", timeout=3)
-        elif self._picking() and self.step == SPACE_STEP:
-            self.step = CARD_STEP
-            self._draw_choice()
-
-    def action_confirm(self) -> None:
-        mode = self.mode
-        if mode == SKIP:
-            self.submit(Action("skip"))
-        elif self._picking() and self.step == CARD_STEP:
-            self.take(self.pick)
-        elif mode in CHOOSING:
-            if self.cursor is None:
-                self.notify("Choose a space first.", severity="warning")
-                return
-            self.write_at(self.cursor)
-        else:
-            self._not_now()
-
-    def take(self, card: int | None) -> None:
-        """The card step's Enter: keep the card and go on to the space (a Joker from the Golden
-        Deck is taken at once, and "no card" turns the Golden Deck down)."""
-        if self.mode == GOLDEN and card == NO_CARD:
-            self.submit(Action("decline"))
-            return
-        if self.mode == GOLDEN and card is not None and is_joker(card):
-            if self.submit(Action("golden", (card,))):
-                self.notify("You took a Joker: now choose any card and its space.", timeout=3)
-            return
-        if card not in self.costs:
-            if self.mode == WRITE and card is not None:
-                self.notify(f"{card_label(card)} is {self._out_of_reach(card)}.",
-                            title="Out of reach", severity="warning")
-            return
-        self.step = SPACE_STEP
-        self._draw_choice()
-
-    def write_at(self, cell: int) -> bool:
-        """Write the selected card on ``cell``: every action it takes, sent at once."""
-        mode, card, seat = self.mode, self.selected, self.viewer
-        if cell not in self.cells:
-            self.notify(self._why_not(cell), title="Not allowed", severity="warning")
-            return False
-        if card is None or (mode == GOLDEN and is_joker(card)):
-            self.notify("Choose a card first (one you can make).", severity="warning")
-            return False
-        first = {WRITE: "card", JOKER: "card", GOLDEN: "golden"}.get(mode)
-        if first is not None:
-            if seat is None or seat not in self.match.to_act():
-                self.notify("It is not your turn.", severity="warning")
-                return False
-            try:
-                self._queue_interludes(self.session.apply(seat, Action(first, (card,))))
-            except IllegalAction as exc:
-                self.notify(str(exc), title="Not allowed", severity="warning")
-                self.redraw()
-                return False
-        ok = self.submit(Action("place", (cell,)))
-        if not ok:
-            self.redraw()
-        return ok
-
-    def on_sheet_widget_clicked(self, message: SheetWidget.Clicked) -> None:
-        if self.mode in (OVER, TABLE, REVIEW):
-            return
-        if self.mode in (SKIP, WAIT):
-            return self._not_now()
-        self.write_at(message.cell)
-
-    def on_sheet_widget_hovered(self, message: SheetWidget.Hovered) -> None:
-        if message.cell in self.cells and message.cell != self.cursor and \
-                self.mode in CHOOSING:
-            self.cursor = message.cell
-            self._draw_choice()
-
-    def on_choice_panel_picked(self, message: ChoicePanel.Picked) -> None:
-        card = NO_CARD if message.card is None else message.card
-        if not self._picking():
-            return self._not_now()
-        again = card == self.pick
-        self.pick = card
-        if card in self.costs and not (self.mode == GOLDEN and is_joker(card)):
-            self.step = SPACE_STEP
-        elif again or (self.mode == WRITE and card not in self.costs):
-            self.take(card)  # a second click on a Joker or "no card"; a card out of reach
-            return
-        self._draw_choice()
-
-    def on_prompt_bar_clicked(self, _message: PromptBar.Clicked) -> None:
-        if self.mode == SKIP:
-            self.submit(Action("skip"))
 
     # -- the end ---------------------------------------------------------------------------------
     def interlude(self, events: list):

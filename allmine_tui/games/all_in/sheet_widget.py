@@ -288,11 +288,13 @@ def _card_style(card: int) -> str:
     return str(card_text(card).style)
 
 
+#: a space's text: (text, style) pieces
+Pieces = tuple[tuple[str, str], ...]
 STYLES = {"golden": GOLD, "legal": LEGAL, "cursor": "bold", "written": "", "empty": "dim"}
 _STAMPS: dict[tuple, tuple] = {}
 
 
-def _draw_box(canvas: _Canvas, x: int, y: int, g: Geometry, kind: str, content: tuple,
+def _draw_box(canvas: _Canvas, x: int, y: int, g: Geometry, kind: str, content: Pieces,
               start: bool, new: bool) -> None:
     key = (kind, content, start, new, g.kind, g.box_w)
     stamp = _STAMPS.get(key)
@@ -303,7 +305,7 @@ def _draw_box(canvas: _Canvas, x: int, y: int, g: Geometry, kind: str, content: 
         put(x + dx, y + dy, text, style)
 
 
-def _stamp(g: Geometry, kind: str, content: tuple, start: bool, new: bool) -> tuple:
+def _stamp(g: Geometry, kind: str, content: Pieces, start: bool, new: bool) -> tuple:
     """A box as (dx, dy, text, style) pieces from its top-left corner."""
     w, inner = g.box_w, g.box_w - 2
     style = STYLES[kind]
@@ -316,7 +318,7 @@ def _stamp(g: Geometry, kind: str, content: tuple, start: bool, new: bool) -> tu
             pieces.append((text, piece_style))
             used += len(text)
     pad = inner - used
-    tl, tr, bl, br, hz, vt = BORDERS.get(kind, LIGHT)
+    tl, tr, bl, br, hz, vt = tuple(BORDERS.get(kind, LIGHT))  # (six characters)
     middle = 1 if g.tall else 0
     out = []
     if g.tall:
@@ -402,19 +404,22 @@ class SheetWidget(MemoLines):
 
     # -- drawing -----------------------------------------------------------------------------
     def _draw(self) -> None:
-        key = (self.sheet_id, tuple(self.written), self.marks, self.kind, self.wide)
+        sheet_id, written = self.sheet_id, self.written
+        if sheet_id is None or written is None:
+            return  # (a message is on show, no sheet)
+        key = (sheet_id, tuple(written), self.marks, self.kind, self.wide)
         if key == self._drawn:
             return
         self._drawn = key
         boxes: dict = self.__dict__.setdefault("_boxes_of", {})
 
         def build() -> list[Text]:
-            lines, boxes[(self.sheet_id, self.kind, self.wide)] = render_sheet_lines(
-                self.sheet_id, self.written, self.marks, self.kind, self.wide)
+            lines, boxes[(sheet_id, self.kind, self.wide)] = render_sheet_lines(
+                sheet_id, written, self.marks, self.kind, self.wide)
             return lines
 
         self.memo_lines(key, build)
-        self._boxes = boxes[(self.sheet_id, self.kind, self.wide)]
+        self._boxes = boxes[(sheet_id, self.kind, self.wide)]
 
     # -- mouse ---------------------------------------------------------------------------------
     def _cell_at(self, event) -> int | None:

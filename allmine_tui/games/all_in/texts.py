@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ...engine.views import own
 from .cards import is_joker, write_cost
 from .sheets import get_sheet, space_names
+from .table_state import (CARD_STEP, CHOOSING, GOLDEN, JOKER, NO_CARD, OVER, PLACE, REVIEW, SKIP,
+                          TABLE, WAIT, WRITE, TableState)
+from .views import AllInView
 from .widgets import card_label, card_text, chip_track, chips_word
 
 CONTROLS = """
@@ -54,12 +58,6 @@ CONTROLS = """
   coach explains each part of the game the first time it comes up.
 """
 
-WRITE, PLACE, GOLDEN, JOKER, SKIP, WAIT, TABLE, OVER, REVIEW = (
-    "write", "place", "golden", "joker", "skip", "wait", "table", "over", "review")
-CARD_STEP, SPACE_STEP = "card", "space"
-NO_CARD = -1  # the "no card" choice of the Golden Deck list
-CHOOSING = (WRITE, PLACE, GOLDEN, JOKER)
-
 
 def _names_list(names: list[str]) -> str:
     if len(names) <= 1:
@@ -67,10 +65,10 @@ def _names_list(names: list[str]) -> str:
     return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-class TableTexts:
+class TableTexts(TableState):
     """The words of the All In table (mixed into ``AllInScreen``)."""
 
-    def status_text(self, view: dict, viewer: int | None) -> Text:
+    def status_text(self, view: AllInView, viewer: int | None) -> Text:
         names = self.names
         t = Text()
         t.append("All In ", style="bold")
@@ -100,9 +98,10 @@ class TableTexts:
         t = Text()
         seat = self._sheet_seat()
         over = view["phase"] == "over"
-        if seat is not None and view["players"][seat]["chips_spent"] is not None:
-            p = view["players"][seat]
-            t.append_text(chip_track(p["chips_won"] - p["chips_spent"], p["chips_spent"], over))
+        p = view["players"][seat] if seat is not None else None
+        spent = p["chips_spent"] if p is not None else None
+        if p is not None and spent is not None:
+            t.append_text(chip_track(p["chips_won"] - spent, spent, over))
         t.append("\n")
         t.append("Golden Deck ", style="bold")
         t.append(f"★{view['golden_size']}")
@@ -125,24 +124,25 @@ class TableTexts:
             keys = "Tab or 1–%d" % view["n"] if not self.live else "1–%d" % view["n"]
             return Text(f"Game over: every sheet is open.\n{keys}: whose sheet is shown.")
         if mode == REVIEW:
-            seat = self.viewer
+            seat = own(self.viewer)
             t = Text(f"{names[seat]}'s sheet", style="bold")
             last = view.get("last_written")
-            p = view["players"][seat]
-            if last is not None and p["written"][last] is not None:
+            written = own(view["players"][seat]["written"])  # (the seat's own view)
+            if last is not None and written[last] is not None:
                 t.append("\nwrote last: ")
-                t.append_text(card_text(p["written"][last]))
+                t.append_text(card_text(written[last]))
                 t.append(f" on {self._space_name(last)}")
             t.append("\nTab or 1–%d: another sheet" % view["n"], style="dim")
             return t
         if mode == TABLE:
             return Text(f"Round {view['round']}/{view['rounds']}\nSheets are private.")
         if mode == WAIT:
-            me = view["players"][self.viewer]
+            me = self._me()
             last = view.get("last_written")
-            if me["done"] and last is not None and me["written"][last] is not None:
+            written = own(me["written"])
+            if me["done"] and last is not None and written[last] is not None:
                 t = Text("You wrote ")
-                t.append_text(card_text(me["written"][last]))
+                t.append_text(card_text(written[last]))
                 t.append(f" on {self._space_name(last)}.")
                 return t
             return Text("Your sheet, while the others play.", style="italic")
@@ -158,15 +158,16 @@ class TableTexts:
             return t
         card = self.selected if mode == PLACE else pick
         t.append_text(card_text(card))
-        if mode == WRITE and card not in self.costs:
-            cost = write_cost(card, view["revealed"])
-            me = view["players"][self.viewer]
-            have = me["chips_won"] - me["chips_spent"]
-            t.append(" · out of reach", style="bold")
-            t.append(f"\nit costs {chips_word(cost)}; you have {have or 'none'} left")
-            return t
-        if mode == WRITE:
-            t.append(f" · {chips_word(self.costs[card])}")
+        if mode == WRITE and pick is not None:  # (the card is the pick)
+            if pick not in self.costs:
+                cost = write_cost(pick, view["revealed"])
+                assert cost is not None  # (a card of the grid: never a Joker)
+                me = self._me()
+                have = me["chips_won"] - own(me["chips_spent"])
+                t.append(" · out of reach", style="bold")
+                t.append(f"\nit costs {chips_word(cost)}; you have {have or 'none'} left")
+                return t
+            t.append(f" · {chips_word(self.costs[pick])}")
         elif mode in (GOLDEN, JOKER):
             t.append(" · Golden Deck, free")
         if self.cursor is not None and self.sheet is not None:
@@ -205,17 +206,18 @@ class TableTexts:
 
     def _out_of_reach(self, card: int) -> str:
         cost = write_cost(card, self._view["revealed"])
-        me = self._view["players"][self.viewer]
-        have = me["chips_won"] - me["chips_spent"]
+        assert cost is not None  # (a card of the grid: never a Joker)
+        me = self._me()
+        have = me["chips_won"] - own(me["chips_spent"])
         return (f"out of reach: {chips_word(cost)}, you have "
                 f"{chips_word(have) if have else 'no chips'}")
 
     def _effects(self, cell: int) -> list[str]:
         """What writing on ``cell`` would complete (hands, the ring around the Golden Card)."""
         view = self._view
-        me = view["players"][self.viewer]
+        me = self._me()
         sheet = get_sheet(me["sheet"])
-        written = list(me["written"])
+        written = list(own(me["written"]))
         written[cell] = 0
         done = [h.letter for h in sheet.hands if h.letter not in me["completed"]
                 and all(written[c] is not None or c == sheet.golden_cell for c in h.cells)]
@@ -275,11 +277,11 @@ class TableTexts:
         if self.mode not in CHOOSING:
             return "It is not your turn." if self.mode != WAIT else \
                 "You have already played this round."
-        sheet = self.sheet
-        me = view["players"][self.viewer]
+        me = self._me()
+        sheet = get_sheet(me["sheet"])  # (the sheet on show: choosing, the viewer's)
         if cell == sheet.golden_cell:
             return "The Golden Card's space can never be written on."
-        if me["written"][cell] is not None:
+        if own(me["written"])[cell] is not None:
             return "That space already holds a card."
         if view["round"] <= 2:
             return "In rounds 1 and 2 you write on a starting space (•)."

@@ -16,7 +16,7 @@ from typing import Callable
 from rich.text import Text
 
 from ...ui.widgets.cards import Look, blank_lines, boxed
-from ...ui.widgets.lines import TextLines
+from ...ui.widgets.lines import TextLines, split_lines
 from ...ui.widgets.player_input import PlayerInput
 from .cards import SUIT_LETTERS, SUIT_SYMBOLS, is_joker, suit_of, value_name, value_of
 
@@ -84,7 +84,7 @@ class MemoLines(TextLines):
         hit = splits.get(id(text))
         if hit is not None and hit[0] is text:
             return hit[1]
-        lines = TextLines._split(text)
+        lines = split_lines(text)
         self._remember_split(text, lines)
         return lines
 

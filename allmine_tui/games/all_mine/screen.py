@@ -5,7 +5,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Static
 
 from ...engine import Action
 from ...engine.names import short_names, tags
@@ -42,7 +41,7 @@ CONTROLS = """
 """
 
 
-class AllMineScreen(PlayScreen):
+class AllMineScreen(PlayScreen[AllMineView]):
     CONTROLS = CONTROLS
     DEFAULT_CSS = """
     AllMineScreen #board { height: auto; }
@@ -123,7 +122,7 @@ class AllMineScreen(PlayScreen):
             yield HandRow(id="hand")
 
     # -- drawing -------------------------------------------------------------------------------
-    def status_text(self, view: dict, viewer: int | None) -> Text:
+    def status_text(self, view: AllMineView, viewer: int | None) -> Text:
         """Hand, trick, who acts and every score, in one line: the dealer is left out, then names
         get shorter (and last, "viewing as" is left out) until it fits the screen's width."""
         room = self.status_room
@@ -134,9 +133,11 @@ class AllMineScreen(PlayScreen):
             t = self._status(view, viewer, short_names(self.names, width), dealer, viewing, room)
             if t is not None:
                 return t
-        return self._status(view, viewer, tags(self.names), False, False, 10 ** 6)
+        t = self._status(view, viewer, tags(self.names), False, False, 10 ** 6)
+        assert t is not None  # (that much room always fits)
+        return t
 
-    def _status(self, view: dict, viewer: int | None, names: list[str], dealer: bool,
+    def _status(self, view: AllMineView, viewer: int | None, names: list[str], dealer: bool,
                 viewing: bool, room: int) -> Text | None:
         t = Text()
         t.append("All Mine! ", style="bold")
@@ -157,7 +158,7 @@ class AllMineScreen(PlayScreen):
             t.append(f"· {names[acting[0]]} to play ")
         elif phase == "heap" and acting:
             t.append(f"· {names[acting[0]]} takes from the heap ")
-        if viewing:
+        if viewing and viewer is not None:
             t.append(f"· viewing as {names[viewer]} ", style="italic")
         scores = Text("  ").join(Text(f"{n} {s}") for n, s in zip(names, view["scores"]))
         gap = room - len(t.plain) - len(scores.plain)
@@ -167,7 +168,7 @@ class AllMineScreen(PlayScreen):
         t.append_text(scores)
         return t
 
-    def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
+    def show(self, view: AllMineView, viewer: int | None, legal: list[Action]) -> None:
         self._view, self._legal = view, legal
         names = self.names
         key = (view["hand_no"], viewer)
@@ -229,7 +230,7 @@ class AllMineScreen(PlayScreen):
                                      hint=card_hint[0] if card_hint else None)
         set_content(self.query_one("#prompt", TextLines), self._prompt(view, viewer, legal))
 
-    def _prompt(self, view: dict, viewer: int | None, legal: list[Action]) -> Text:
+    def _prompt(self, view: AllMineView, viewer: int | None, legal: list[Action]) -> Text:
         """One line (it never wraps at 100 columns): what is going on, and the keys for it."""
         names = short_names(self.names, 10)
         phase = view["phase"]
@@ -257,7 +258,7 @@ class AllMineScreen(PlayScreen):
                         "  · c g m d, or ←/→ and Enter, or a click", style="bold")
         if view["trick"]:
             led = view["trick"][0][1] // 12
-            if any(c // 12 == led for c in view["hand"]):
+            if any(c // 12 == led for c in own(view["hand"])):
                 return Text(f"Your turn: follow suit with {SUITS[led]} ({suit_tag(led)})" + keys,
                             style="bold")
             return Text(f"Your turn: you hold no {SUITS[led]}: play any card" + keys,
@@ -271,7 +272,7 @@ class AllMineScreen(PlayScreen):
             return None
         from ...ui.screens.notice import NoticeScreen
 
-        table_view = self.match.view(None)
+        table_view = self.view_of(None)
         record = table_view["history"][-1]
         # the finished hand's trumps, for the ★ of super-trumps in its last trick
         before = self._view if self._view and self._view["hand_no"] == record["hand"] else None

@@ -5,7 +5,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.widgets import Static
 
 from ...engine.names import short_names
@@ -14,6 +14,7 @@ from ...ui.widgets.lines import TextLines
 from ...ui.widgets.draw import freeze, set_content, shows
 from ...ui.widgets.text_table import Column, text_table
 from .cards import LETTERS, SUITS, SYMBOLS, card, number_of, suit_of, suit_tag
+from .views import AllMineView, HandRecord
 from ...ui.widgets.player_input import PlayerInput
 
 SUIT_STYLES = ("bold cyan", "bold yellow", "bold magenta", "bold green")
@@ -63,7 +64,7 @@ class TablePanel(TextLines):
     DEFAULT_CSS = "TablePanel { height: auto; padding: 0 1; }"
 
 
-    def show(self, view: dict, names: list[str], viewer: int | None) -> None:
+    def show(self, view: AllMineView, names: list[str], viewer: int | None) -> None:
         width = self.app.size.width - 2  # (known before the first layout, unlike ours)
         key = (width, tuple(names), viewer, freeze([view[k] for k in (
             "to_act", "hand_suits", "won", "predictions", "predicted", "scores")]))
@@ -127,7 +128,7 @@ def won_cells(won: list[int]) -> Text:
     return t
 
 
-def prediction_text(view: dict, seat: int) -> Text:
+def prediction_text(view: AllMineView, seat: int) -> Text:
     pred = view["predictions"][seat]
     if pred is not None:
         p = Text("+")
@@ -214,7 +215,7 @@ class TrickArea(Horizontal):
         yield TextLines(id="trick-slots")
         yield TextLines(id="last-trick")
 
-    def show(self, view: dict, names: list[str]) -> None:
+    def show(self, view: AllMineView, names: list[str]) -> None:
         n, display = view["n"], view["display"]
         short = short_names(names, 11)
         trick = view["trick"]
@@ -373,7 +374,7 @@ class PredictionPicker(TextLines):
                 self.post_message(self.Picked(y - 1, suit))
 
 
-def hand_over(record: dict, view: dict, names: list[str], display, heap_card: bool):
+def hand_over(record: HandRecord, view: AllMineView, names: list[str], display, heap_card: bool):
     """What everyone sees when a hand ends: its last trick (a column per player, in playing
     order, the taker marked ✔), who took it, and each player's score for the hand."""
     from rich.console import Group

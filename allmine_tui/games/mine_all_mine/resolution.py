@@ -20,7 +20,9 @@ from ...ui.widgets.lines import TextLines
 from ...engine.names import short_names
 from .data import load_ships
 from .rules import RULES
-from .widgets import NEW, ORDINALS, SEAT_STYLES, fleet_cards, place_cells, plural
+from .views import RoundRecord
+from .labels import NEW, ORDINALS, SEAT_STYLES, fleet_cards, plural
+from .widgets import place_cells
 
 
 # -- the resolution replay ---------------------------------------------------------------------
@@ -28,7 +30,7 @@ def _name(names: list[str], seat: int, width: int = 9) -> Text:
     return Text(short_names(names, width)[seat], style=SEAT_STYLES[seat % 4])
 
 
-def present_at(rec: dict, t: int, n_loc: int) -> set[int]:
+def present_at(rec: RoundRecord, t: int, n_loc: int) -> set[int]:
     """The fleets that the step ``t`` is about (marked •): at the reveal, every fleet that
     arrives; at a location, the fleets there; at the end, none."""
     if t == 0:
@@ -38,7 +40,7 @@ def present_at(rec: dict, t: int, n_loc: int) -> set[int]:
     return set()
 
 
-def mined_at(rec: dict, t: int) -> dict[int, int]:
+def mined_at(rec: RoundRecord, t: int) -> dict[int, int]:
     """What each fleet mined at location ``t`` (from 1)."""
     got: dict[int, int] = {}
     if 1 <= t <= len(rec["turns"]):
@@ -48,7 +50,7 @@ def mined_at(rec: dict, t: int) -> dict[int, int]:
     return got
 
 
-def fleet_table(rec: dict, names: list[str], carried: dict[int, int], t: int, n_loc: int,
+def fleet_table(rec: RoundRecord, names: list[str], carried: dict[int, int], t: int, n_loc: int,
                 width: int, unnamed: list[int] | None = None) -> Text:
     """A line per revealed fleet, never wrapped: • for the fleets this step is about, its sums,
     where it arrives, what it has mined so far (+ what it mined at this location), whether it
@@ -74,9 +76,11 @@ def fleet_table(rec: dict, names: list[str], carried: dict[int, int], t: int, n_
         line.append(" ")
         line.append(extra, style="bold underline")
         line.append(" " * (3 - len(extra)))
-        fled = f["fled_at"] is not None and (t > n_loc or f["fled_at"] <= t)
-        line.append(f" fled at {ORDINALS[f['fled_at'] - 1]}" if fled else " " * 12,
-                    style="bold red" if fled else "")
+        fled_at = f["fled_at"]
+        if fled_at is not None and (t > n_loc or fled_at <= t):
+            line.append(f" fled at {ORDINALS[fled_at - 1]}", style="bold red")
+        else:
+            line.append(" " * 12, style="")
         if t > n_loc:
             bonus = f" (+{f['bonus']} bonus)" if f["bonus"] else ""
             line.append(f" = {plural(f['points'], 'pt')}{bonus}", style="bold")
@@ -92,7 +96,7 @@ def fleet_table(rec: dict, names: list[str], carried: dict[int, int], t: int, n_
     return out
 
 
-def actions_line(rec: dict, names: list[str], seats: list[int]) -> Text:
+def actions_line(rec: RoundRecord, names: list[str], seats: list[int]) -> Text:
     """The actions of the fleets whose cards were listed without their names (no room)."""
     t = Text("✦ ", style="bold")
     for i, seat in enumerate(seats):
@@ -105,7 +109,7 @@ def actions_line(rec: dict, names: list[str], seats: list[int]) -> Text:
     return t
 
 
-def final_markers(record: dict, names: list[str]) -> dict[int, list[Text]]:
+def final_markers(record: RoundRecord, names: list[str]) -> dict[int, list[Text]]:
     """Where every fleet was at the end: fled fleets where they fled, the others at the last
     location (fleets move on every turn)."""
     n_loc = len(record["resources"])
@@ -120,7 +124,7 @@ def final_markers(record: dict, names: list[str]) -> dict[int, list[Text]]:
     return out
 
 
-def step_markers(record: dict, names: list[str], t: int) -> dict[int, list[Text]]:
+def step_markers(record: RoundRecord, names: list[str], t: int) -> dict[int, list[Text]]:
     """Where every fleet is at step ``t``: • on the fleets this step is about (just arrived, or
     at the location being mined), → on those still on their way, ✗ on one chased off here."""
     n_loc = len(record["resources"])
@@ -197,7 +201,7 @@ class ResolutionScreen(ModalScreen[None]):
     ResolutionScreen #res-keys KeyButton { margin-right: 2; }
     """
 
-    def __init__(self, record: dict, names: list[str], texts: list[tuple[str, str]]) -> None:
+    def __init__(self, record: RoundRecord, names: list[str], texts: list[tuple[str, str]]) -> None:
         super().__init__()
         self.record, self.names = record, names
         self.places = RULES.place_names(record["planets"])

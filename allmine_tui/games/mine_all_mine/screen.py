@@ -5,19 +5,27 @@ shows it again until the next round is played.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
 from ...engine import Action
 from ...engine.names import short_names
+from ...engine.views import own
 from ...ui.screens.play import PlayScreen
 from ...ui.widgets.draw import set_content
 from ...ui.widgets.log import GameLog
 from .data import load_ships, ship_of
 from .resolution import ResolutionScreen, final_markers
-from .widgets import (Board, FleetLine, HandRow, KeysLine, PlanetPanel, PromptLines, ScoreTrack,
-                      changes, public_part, round_just_played)
+from .hand import HandRow
+from .widgets import (Board, FleetLine, KeysLine, PlanetPanel, PromptLines, ScoreTrack, changes,
+                      public_part, round_just_played)
+from .views import MineAllMineView
+
+if TYPE_CHECKING:
+    from ...ui.screens.replay import ReplaySession
 
 __all__ = ["MineAllMineScreen", "ResolutionScreen"]
 
@@ -49,7 +57,7 @@ CONTROLS = """
 """
 
 
-class MineAllMineScreen(PlayScreen):
+class MineAllMineScreen(PlayScreen[MineAllMineView]):
     CONTROLS = CONTROLS
     # All priority: a priority key runs at once while a plain one waits in the focused widget's
     # queue, so mixing them could reorder a fast burst of keys (→ before the Space typed first).
@@ -63,7 +71,7 @@ class MineAllMineScreen(PlayScreen):
         Binding("3", "pick(2)", "3", show=False, priority=True),
         Binding("4", "pick(3)", "4", show=False, priority=True),
         # (listed in the keys line above the cards while they work, not in the one below)
-        Binding("enter,space", "toggle", "Add/remove", show=False, priority=True),
+        Binding("enter,space", "add_remove", "Add/remove", show=False, priority=True),
         Binding("l,L", "launch", "Launch", show=False, priority=True),
         Binding("v", "last_round", "Last round", show=False, priority=True),
     ]
@@ -105,6 +113,13 @@ class MineAllMineScreen(PlayScreen):
               "already mined shows what is left there, as 2/5 left)"),
     ]
 
+    # the viewer's screen state (VIEWER_STATE: set afresh for each viewer)
+    cursor: int  # the card under the cursor, in the hand
+    option: int  # the option under the cursor
+    _view: MineAllMineView  # None only before the first drawing
+    _legal: list[Action]
+    _hinted: dict[int, int] | None  # the fleet the coach's pick would launch: card -> option
+
     VIEWER_STATE = {"cursor": 0, "option": 0, "_view": None, "_legal": [], "_hinted": None}
 
     def __init__(self, session) -> None:
@@ -134,7 +149,7 @@ class MineAllMineScreen(PlayScreen):
         self._fleet = self.query_one(FleetLine)
 
     # -- drawing -------------------------------------------------------------------------------
-    def status_text(self, view: dict, viewer: int | None) -> Text:
+    def status_text(self, view: MineAllMineView, viewer: int | None) -> Text:
         names = self.names
         t = Text()
         t.append("Mine, All Mine! ", style="bold")
@@ -161,14 +176,14 @@ class MineAllMineScreen(PlayScreen):
             t.append(" " * (room - len(scores)) + scores)
         return t
 
-    def changed(self, view: dict) -> dict:
+    def changed(self, view: MineAllMineView) -> dict:
         """What the last public move changed, from the public part of the views only: the
         newest launch (in a replay: against the position before), and the round just played
         (until a person launches in the next one)."""
         now = public_part(view)
         timeline = getattr(self.session, "timeline", None)
         if timeline is not None:
-            position = self.session.position
+            position = cast("ReplaySession", self.session).position  # (a timeline: a replay)
             if self._changed_for != ("replay", position):
                 self._changed_for = ("replay", position)
                 before = None
@@ -184,7 +199,7 @@ class MineAllMineScreen(PlayScreen):
             out["round"] = True
         return out
 
-    def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
+    def show(self, view: MineAllMineView, viewer: int | None, legal: list[Action]) -> None:
         self._view, self._legal = view, legal
         names = self.names
         markers = None
@@ -232,7 +247,7 @@ class MineAllMineScreen(PlayScreen):
         if view is not None and self.is_attached:
             self._draw_choice()
 
-    def _prompt(self, view: dict, viewer: int | None, legal: list[Action]) -> Text:
+    def _prompt(self, view: MineAllMineView, viewer: int | None, legal: list[Action]) -> Text:
         names = self.names
         if view["phase"] == "over":
             if not self.flow.private_views and getattr(self.session, "timeline", None) is None:
@@ -256,7 +271,7 @@ class MineAllMineScreen(PlayScreen):
             option = min(self.option, self._options() - 1)
             ship = ship_of(number, option, view["mode"])
             t.append(f"#{number} ", style="bold")
-            chosen = dict(map(tuple, view["pending"] or [])).get(number)
+            chosen = {c: o for c, o in view["pending"] or []}.get(number)
             if chosen is not None:
                 t.append("(in your fleet" + ("" if chosen == option else
                                              f" as {'ABC✦'[chosen]}") + ") ", style="green")
@@ -271,7 +286,7 @@ class MineAllMineScreen(PlayScreen):
         lines = t.wrap(self.app.console, max(20, self.app.size.width - 2))
         return Text("\n").join(list(lines)[:3])
 
-    def _keys(self, view: dict, legal: list[Action]) -> Text:
+    def _keys(self, view: MineAllMineView, legal: list[Action]) -> Text:
         # (in the final table and a replay, v replays the game)
         last = "v last round" if view["last_round"] and self.flow.private_views else ""
         if not legal or not view["hand"]:
@@ -285,7 +300,7 @@ class MineAllMineScreen(PlayScreen):
     def interlude(self, events: list):
         if not any(e.kind == "scored" for e in events):
             return None
-        record = self.match.view(None)["last_round"]
+        record = self.view_of(None)["last_round"]
         if record is None:
             return None
         texts = [(e.kind, e.text_for(None).format(*self.names)) for e in events]
@@ -311,7 +326,7 @@ class MineAllMineScreen(PlayScreen):
     def action_move(self, delta: int) -> None:
         if not self._acting():
             return
-        cursor = max(0, min(len(self._view["hand"]) - 1, self.cursor + delta))
+        cursor = max(0, min(len(own(self._view["hand"])) - 1, self.cursor + delta))
         if cursor == self.cursor:
             return  # the end of the hand: the cursor stays (the option row too)
         self.cursor = cursor
@@ -337,7 +352,7 @@ class MineAllMineScreen(PlayScreen):
         self._draw_choice()
 
     def _toggle(self, card: int, option: int) -> None:
-        pending = {c: o for c, o in self._view["pending"]}
+        pending = {c: o for c, o in own(self._view["pending"])}
         if card in pending:
             if not self.submit(Action("remove", (card,))):
                 return
@@ -345,10 +360,12 @@ class MineAllMineScreen(PlayScreen):
                 return
         self.submit(Action("add", (card, option)))
 
-    def action_toggle(self) -> None:
+    def action_add_remove(self) -> None:
+        """Enter or Space: the option under the cursor goes in the fleet, replaces the card's
+        other option there, or (the same option again) comes out of it."""
         if not self._acting():
             return
-        self._toggle(self._view["hand"][self.cursor], self.option)
+        self._toggle(own(self._view["hand"])[self.cursor], self.option)
 
     def action_launch(self) -> None:
         if not self._acting():
@@ -364,7 +381,7 @@ class MineAllMineScreen(PlayScreen):
         self.app.push_screen(screen)
 
     def _last_round_screen(self) -> ResolutionScreen | None:
-        record = self.match.view(None)["last_round"]
+        record = self.view_of(None)["last_round"]
         if record is None:
             return None
         events = self.match.events
@@ -379,7 +396,7 @@ class MineAllMineScreen(PlayScreen):
         message.stop()
         if not self._acting():
             return
-        hand = self._view["hand"]
+        hand = own(self._view["hand"])
         if message.card in hand:
             self.cursor = hand.index(message.card)
         self.option = message.option

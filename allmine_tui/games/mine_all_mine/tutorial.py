@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...engine.tutorial import Lesson, Tutorial
 from .data import load_ships
-from .widgets import ORDINALS
+from .labels import ORDINALS
 
 LEARNER = 0
 

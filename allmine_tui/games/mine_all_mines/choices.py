@@ -16,6 +16,7 @@ from typing import Any
 from ...engine import Action
 from .data import GEM_NAMES, LETTERS, load
 from .pyramid import FRIEND, dig_line, foe_victims
+from .views import MineAllMinesView
 
 ROW_NAMES = {0: "entrance", 1: "row 2 left", 2: "row 2 right", 3: "row 3 left",
              4: "row 3 middle", 5: "row 3 right"}
@@ -51,7 +52,7 @@ def dwarf_label(d) -> str:
     return f"{GEM_NAMES[d]} dwarf"
 
 
-def dig_yield(view: dict, seat: int, action: Action) -> tuple[list[int], list[int]]:
+def dig_yield(view: MineAllMinesView, seat: int, action: Action) -> tuple[list[int], list[int]]:
     """(gems from the supply, players robbed) if ``action`` (a dig) is played now, before the
     3-per-gem limit and the supply are applied."""
     gem, m, q, side, cart = action.args
@@ -65,7 +66,7 @@ def dig_yield(view: dict, seat: int, action: Action) -> tuple[list[int], list[in
     return [gem], foe_victims(mine, line, seat)
 
 
-def _taken(view: dict, seat: int, gems: list[int]) -> tuple[list[int], list[int]]:
+def _taken(view: MineAllMinesView, seat: int, gems: list[int]) -> tuple[list[int], list[int]]:
     """What the seat would really get of ``gems`` from the supply (the limit of 3 and an empty
     pile keep the rest there), and its gems afterwards."""
     held = list(view["gems"][seat])
@@ -79,7 +80,7 @@ def _taken(view: dict, seat: int, gems: list[int]) -> tuple[list[int], list[int]
     return got, held
 
 
-def _gains(view: dict, seat: int, gems: list[int]) -> str:
+def _gains(view: MineAllMinesView, seat: int, gems: list[int]) -> str:
     """The gems a move really brings ('+Di +Sa'), and how many stay in the supply (the line
     above the menu says why: see ``move_hint``)."""
     got, _held = _taken(view, seat, gems)
@@ -88,7 +89,7 @@ def _gains(view: dict, seat: int, gems: list[int]) -> str:
     return text + (f" ({lost} kept back)" if lost else "")
 
 
-def _robbed(view: dict, seat: int, action: Action) -> tuple[list[int], list[int]]:
+def _robbed(view: MineAllMinesView, seat: int, action: Action) -> tuple[list[int], list[int]]:
     """(players a foe dig steals from, players on its line who have nothing it may take)."""
     gems, victims = dig_yield(view, seat, action)
     _got, held = _taken(view, seat, gems)
@@ -96,7 +97,7 @@ def _robbed(view: dict, seat: int, action: Action) -> tuple[list[int], list[int]
     return can, [v for v in victims if v not in can]
 
 
-def _steals(view: dict, seat: int, action: Action, names: list[str], word: str) -> str:
+def _steals(view: MineAllMinesView, seat: int, action: Action, names: list[str], word: str) -> str:
     """What a foe line really takes: whom it robs, or "no steal" when nobody on it has a gem
     the player may take (the line above the menu names them)."""
     can, empty = _robbed(view, seat, action)
@@ -106,7 +107,7 @@ def _steals(view: dict, seat: int, action: Action, names: list[str], word: str) 
     return ", no steal" if empty else ""
 
 
-def path(view: dict, action: Action, names: list[str], compact: bool = False) -> list[str]:
+def path(view: MineAllMinesView, action: Action, names: list[str], compact: bool = False) -> list[str]:
     """The menu path of ``action`` for the seat to act. ``compact`` (for a line that would not
     fit) names gems by their two letters past the first level, which it keeps the same."""
     seat = view["seat"]
@@ -169,7 +170,7 @@ def path(view: dict, action: Action, names: list[str], compact: bool = False) ->
     return [" ".join(str(x) for x in action.to_json())]
 
 
-def menu_items(view: dict, legal: list[Action], names: list[str],
+def menu_items(view: MineAllMinesView, legal: list[Action], names: list[str],
                room: int) -> list[tuple[list[str], Action]]:
     """The menu's (path, action) items, each path ``compact`` where the line it makes would be
     longer than ``room``: a lone move under a first-level line shows as its whole path joined
@@ -197,14 +198,15 @@ def cost_letters(cost) -> str:
     return " ".join("any" if g < 0 else GEM_NAMES[g][:2] for g in cost)
 
 
-def blocked_dwarves(view: dict, legal: list[Action]) -> list[tuple[str, str]]:
+def blocked_dwarves(view: MineAllMinesView, legal: list[Action]) -> list[tuple[str, str]]:
     """(dwarf, why not) for each dwarf in the viewer's hand that has no legal play now."""
-    if view["phase"] != "play" or not view.get("hand"):
+    hand = view.get("hand")
+    if view["phase"] != "play" or not hand:
         return []
     playable = {a.args[0] if a.kind in ("mine", "dig") else a.kind for a in legal
                 if a.kind in ("dealer", "blacksmith", "mine", "dig")}
     out = []
-    for d in dict.fromkeys(view["hand"]):
+    for d in dict.fromkeys(hand):
         if d in playable or not isinstance(d, int):
             continue
         out.append((f"{dwarf_label(d)}: no place for it now",
@@ -213,7 +215,7 @@ def blocked_dwarves(view: dict, legal: list[Action]) -> list[tuple[str, str]]:
     return out
 
 
-def move_hint(view: dict, actions: list, names: list[str] | None = None) -> str:
+def move_hint(view: MineAllMinesView, actions: list, names: list[str] | None = None) -> str:
     """What the player should know about the line under the cursor before choosing it: what a
     short menu line leaves out (gems kept back, who has nothing to steal), what cannot be
     taken back. Several sentences are joined by " · ", the most important first."""
@@ -233,7 +235,7 @@ def move_hint(view: dict, actions: list, names: list[str] | None = None) -> str:
     return ""
 
 
-def _dwarf_hint(view: dict, action: Action, names: list[str]) -> str:
+def _dwarf_hint(view: MineAllMinesView, action: Action, names: list[str]) -> str:
     seat = view["seat"]
     if action.kind == "mine":
         gem, tools = action.args
@@ -263,7 +265,7 @@ def undone_label(action: Action) -> str:
             "claim": "your claim"}.get(action.kind, "your last move")
 
 
-def targets(view: dict, actions: list[Action]) -> set[tuple[int, int]]:
+def targets(view: MineAllMinesView, actions: list[Action]) -> set[tuple[int, int]]:
     """Mine places (mine, place) that ``actions`` would fill: for highlighting the pyramids."""
     out = set()
     for act in actions:
@@ -350,7 +352,7 @@ def turn_events(events: list) -> tuple[list, int | None, bool]:
     return out, seat, new_round
 
 
-def last_turn(events: list, view: dict) -> LastTurn:
+def last_turn(events: list, view: MineAllMinesView) -> LastTurn:
     """What the turn on show changed (see ``LastTurn``), from the public text of its log lines
     and the ``view`` (to find where the dwarf named in them stands)."""
     lines, seat, new_round = turn_events(events)

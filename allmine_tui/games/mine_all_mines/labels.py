@@ -1,5 +1,5 @@
-"""How Mine All Mines things read on screen: gem chips, card names and values, and laying out a
-row of items so that a line only ever breaks between two of them."""
+"""How Mine All Mines things read on screen: gem chips, card names and values, laying out a row
+of items so that a line only ever breaks between two of them, and the table's marks (``LEGEND``)."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -75,3 +75,50 @@ def flow(parts: list[Text], width: int, sep: str = " ", indent: int = 0) -> Text
         out.append_text(part)
         used += size
     return out
+
+
+#: every mark the table draws (k lists them; each explains itself under the mouse). The
+#: dwarf and empty-place examples are drawn as this table's tags and widths make them: see
+#: ``MineAllMinesScreen.legend``.
+LEGEND = [
+    ("▶", "whose turn it is (in the menu: the line under the cursor)"),
+    ("⚑", "the First Player: plays first this round (the tile passes to the right)"),
+    ("[Ru·A]", "a dwarf: its gem (Ru, Ruby) and its owner's tag (A); hover its tag for "
+               "more"),
+    ("[     ]", "a free place of a mine"),
+    ("++", "a free place where one of your dwarves may go now (a click there plays it)"),
+    ("▶▶", "the place the menu line under the cursor would fill"),
+    ("−╱", "the Foe side: the place down-left of a dwarf takes one of its foes"),
+    ("╲+", "the Friend side: the place down-right of a dwarf takes one of its friends"),
+    ("╲+−╱", "the middle place: Friend side of the dwarf up-left, Foe side of the other"),
+    ("»", "»…«: the dwarf the last turn played (in a mine, or beside Dealer/Blacksmith)"),
+    ("«", "»…«: the dwarf the last turn played (in a mine, or beside Dealer/Blacksmith)"),
+    ("▲", "a gem count (or the Lamp) that went up in the last turn"),
+    ("▼", "a gem count that went down in the last turn (paid, traded or stolen)"),
+    ("•", "a card bought or an achievement claimed in the last turn"),
+    ("Di", "Diamond, one of the five gems (a number after it: how many)"),
+    ("Sa", "Sapphire, one of the five gems (a number after it: how many)"),
+    ("Ru", "Ruby, one of the five gems (a number after it: how many)"),
+    ("Em", "Emerald, one of the five gems (a number after it: how many)"),
+    ("Go", "Gold, one of the five gems (a number after it: how many)"),
+    (" any", "in a cost: any gem may pay this part (a rainbow on the card)"),
+    ("VP", "victory points: the most at the end of the game wins"),
+    ("sets 1/3/6", "Mine cards score by sets: 1, 2 or 3 of them give 1, 3 or 6 VP"),
+    ("[ empty ]", "no card here: its deck has run out"),
+    ("tag", "a player's tag: it marks their dwarves and their achievements"),
+    ("lamp", "gems a player put on their Lamp: 1 VP each at the end of the game"),
+    ("+", "in the lamp column: how many gems are on the player's Lamp"),
+    (" dw ", "how many dwarves the player still holds this round"),
+    ("Ri", "Rings: a kind of Jewelry (the column counts a player's Rings)"),
+    ("Ne", "Necklaces: a kind of Jewelry (the column counts a player's Necklaces)"),
+    ("Cr", "Crowns: a kind of Jewelry (the column counts a player's Crowns)"),
+    ("Ea", "Earrings: a kind of Jewelry (the column counts a player's Earrings)"),
+    ("Br", "Bracelets: a kind of Jewelry (the column counts a player's Bracelets)"),
+    ("·", "in the Jewelry columns: none of that kind (elsewhere it only separates)"),
+    ("✗", "a Support card used this round: it works again next round"),
+    ("×", "×2: the player owns two copies of that Support card"),
+    ("Cart", "the Mine Cart: once a round, a Friend dig gets 2 gems of its kind, not 1"),
+    ("★", "an achievement: ★Name is one claimed, ★2 how many a player has"),
+    ("☆", "the coach's pick after a hint (h): the place its dwarf would go"),
+    ("set aside", "your dwarves left out at random this round: back next round"),
+]

@@ -22,10 +22,11 @@ from ...ui.widgets.lines import TextLines
 from .choices import (END_LABEL, SHORT, LastTurn, Unplayable, blocked_dwarves, last_turn,
                       menu_items, move_hint, path, targets, undone_label)
 from .data import GEM_NAMES
-from .labels import GEM_STYLES
+from .labels import GEM_STYLES, LEGEND
 from .state import DISCARDS
-from .widgets import (Bottom, HandLine, HintLine, MarketPanel, MinesGeometry, MinesPanel,
-                      MovesMenu, PlayersPanel, QuietLog, Side, owner_tags)
+from .bottom import Bottom, HandLine, HintLine, MovesMenu, QuietLog, Side
+from .widgets import MarketPanel, MinesGeometry, MinesPanel, PlayersPanel, owner_tags
+from .views import MineAllMinesView
 
 
 class Parts(NamedTuple):
@@ -113,7 +114,7 @@ class RoundNotice(NoticeScreen):
         return getattr(event, "time", 0.0) >= self._input_since
 
 
-def round_notice(events: list, view: dict, names: list[str]) -> RoundNotice | None:
+def round_notice(events: list, view: MineAllMinesView, names: list[str]) -> RoundNotice | None:
     """The notice of a new round, when ``events`` (a move's) began one; from the table view
     (``view``) and the public log lines only."""
     started = [e for e in events if e.kind == "round" and "First Player" in e.text]
@@ -136,7 +137,7 @@ def round_notice(events: list, view: dict, names: list[str]) -> RoundNotice | No
                        f"begins", body)
 
 
-class MineAllMinesScreen(PlayScreen):
+class MineAllMinesScreen(PlayScreen[MineAllMinesView]):
     CONTROLS = CONTROLS
     # all priority, so that a fast burst of keys is handled in the order typed
     BINDINGS = [
@@ -145,54 +146,20 @@ class MineAllMinesScreen(PlayScreen):
         Binding("enter,space", "choose", "Choose", priority=True),
         Binding("escape,backspace", "back", "Back", priority=True),
         Binding("e", "end_turn", "End turn", priority=True),
-    ] + [Binding(str(i), f"pick({i - 1})", str(i), show=False, priority=True)
-         for i in range(1, 10)]
-
-    #: every mark the table draws (k lists them; each explains itself under the mouse). The
-    #: dwarf and empty-place examples are drawn as this table's tags and widths make them: see
-    #: ``legend``.
-    LEGEND = [
-        ("▶", "whose turn it is (in the menu: the line under the cursor)"),
-        ("⚑", "the First Player: plays first this round (the tile passes to the right)"),
-        ("[Ru·A]", "a dwarf: its gem (Ru, Ruby) and its owner's tag (A); hover its tag for "
-                   "more"),
-        ("[     ]", "a free place of a mine"),
-        ("++", "a free place where one of your dwarves may go now (a click there plays it)"),
-        ("▶▶", "the place the menu line under the cursor would fill"),
-        ("−╱", "the Foe side: the place down-left of a dwarf takes one of its foes"),
-        ("╲+", "the Friend side: the place down-right of a dwarf takes one of its friends"),
-        ("╲+−╱", "the middle place: Friend side of the dwarf up-left, Foe side of the other"),
-        ("»", "»…«: the dwarf the last turn played (in a mine, or beside Dealer/Blacksmith)"),
-        ("«", "»…«: the dwarf the last turn played (in a mine, or beside Dealer/Blacksmith)"),
-        ("▲", "a gem count (or the Lamp) that went up in the last turn"),
-        ("▼", "a gem count that went down in the last turn (paid, traded or stolen)"),
-        ("•", "a card bought or an achievement claimed in the last turn"),
-        ("Di", "Diamond, one of the five gems (a number after it: how many)"),
-        ("Sa", "Sapphire, one of the five gems (a number after it: how many)"),
-        ("Ru", "Ruby, one of the five gems (a number after it: how many)"),
-        ("Em", "Emerald, one of the five gems (a number after it: how many)"),
-        ("Go", "Gold, one of the five gems (a number after it: how many)"),
-        (" any", "in a cost: any gem may pay this part (a rainbow on the card)"),
-        ("VP", "victory points: the most at the end of the game wins"),
-        ("sets 1/3/6", "Mine cards score by sets: 1, 2 or 3 of them give 1, 3 or 6 VP"),
-        ("[ empty ]", "no card here: its deck has run out"),
-        ("tag", "a player's tag: it marks their dwarves and their achievements"),
-        ("lamp", "gems a player put on their Lamp: 1 VP each at the end of the game"),
-        ("+", "in the lamp column: how many gems are on the player's Lamp"),
-        (" dw ", "how many dwarves the player still holds this round"),
-        ("Ri", "Rings: a kind of Jewelry (the column counts a player's Rings)"),
-        ("Ne", "Necklaces: a kind of Jewelry (the column counts a player's Necklaces)"),
-        ("Cr", "Crowns: a kind of Jewelry (the column counts a player's Crowns)"),
-        ("Ea", "Earrings: a kind of Jewelry (the column counts a player's Earrings)"),
-        ("Br", "Bracelets: a kind of Jewelry (the column counts a player's Bracelets)"),
-        ("·", "in the Jewelry columns: none of that kind (elsewhere it only separates)"),
-        ("✗", "a Support card used this round: it works again next round"),
-        ("×", "×2: the player owns two copies of that Support card"),
-        ("Cart", "the Mine Cart: once a round, a Friend dig gets 2 gems of its kind, not 1"),
-        ("★", "an achievement: ★Name is one claimed, ★2 how many a player has"),
-        ("☆", "the coach's pick after a hint (h): the place its dwarf would go"),
-        ("set aside", "your dwarves left out at random this round: back next round"),
+        *[Binding(str(i), f"pick({i - 1})", str(i), show=False, priority=True)
+          for i in range(1, 10)],
     ]
+
+    LEGEND = LEGEND
+
+    # the viewer's screen state (VIEWER_STATE: set afresh for each viewer)
+    _view: MineAllMinesView  # None only before the first drawing
+    _legal: list[Action]
+    _key: tuple | None  # what the menu was last filled from
+    _filtered: bool  # the menu shows one place's moves (a click on the board)
+    _under: list[Action | Unplayable]  # the values of the menu line under the cursor
+    _told: str
+    _hinted: frozenset[tuple[int, int]]
 
     VIEWER_STATE = {"_view": None, "_legal": [], "_key": None, "_filtered": False,
                     "_under": [], "_told": "",
@@ -256,7 +223,7 @@ class MineAllMinesScreen(PlayScreen):
         yield ScreenKeys()
 
     # -- drawing -------------------------------------------------------------------------------
-    def status_text(self, view: dict, viewer: int | None) -> Text:
+    def status_text(self, view: MineAllMinesView, viewer: int | None) -> Text:
         names = self.names
         t = Text()
         if self.looking_back and view["phase"] != "over":  # the replay's line names the round
@@ -290,7 +257,7 @@ class MineAllMinesScreen(PlayScreen):
                                 next(iter(self.query(HintLine)), None), self.query_one(MovesMenu))
         return self._parts
 
-    def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
+    def show(self, view: MineAllMinesView, viewer: int | None, legal: list[Action]) -> None:
         self._view, self._legal = view, legal
         names = self.names
         parts = self.parts
@@ -307,7 +274,9 @@ class MineAllMinesScreen(PlayScreen):
             self._under = []
             if legal:
                 room = int(width * 0.7) - 7  # the border, padding and "▶1. "
-                items = menu_items(view, legal, names, room)
+                # (a dwarf that cannot be played is a line too: choosing it says why)
+                items: list[tuple[list[str], Action | Unplayable]] = list(
+                    menu_items(view, legal, names, room))
                 if not any(a.kind == "discard" for a in legal):  # (that line says why)
                     items += [([label], Unplayable(reason))
                               for label, reason in blocked_dwarves(view, legal)]
@@ -318,7 +287,7 @@ class MineAllMinesScreen(PlayScreen):
         self._draw_mines()
         self._draw_hint()
 
-    def _last_turn(self, view: dict) -> LastTurn:
+    def _last_turn(self, view: MineAllMinesView) -> LastTurn:
         """What the turn on show changed (from the log's public lines and the view)."""
         events = self.match.events
         # (the last line itself, not its id: a move taken back frees it for another)
@@ -350,9 +319,9 @@ class MineAllMinesScreen(PlayScreen):
         """A new round is shown to everyone before its first turn (see ``RoundNotice``)."""
         if self.looking_back or not any(e.kind == "round" for e in events):
             return None
-        return round_notice(events, self.match.view(None), self.names)
+        return round_notice(events, self.view_of(None), self.names)
 
-    def _waiting_text(self, view: dict, viewer: int | None) -> Text:
+    def _waiting_text(self, view: MineAllMinesView, viewer: int | None) -> Text:
         if self.looking_back:
             return Text("Every hand is open: Tab shows another player's dwarves.", style="italic")
         if view["phase"] == "over":
@@ -363,7 +332,7 @@ class MineAllMinesScreen(PlayScreen):
                         style="italic")
         return Text(f"Waiting for {who}…", style="italic")
 
-    def _hand_text(self, view: dict, viewer: int | None) -> Text:
+    def _hand_text(self, view: MineAllMinesView, viewer: int | None) -> Text:
         t = Text(no_wrap=True, overflow="ellipsis")
         if viewer is None or view["hand"] is None:
             t.append("Hands are secret. ", style="italic dim")

@@ -5,12 +5,15 @@ Collected cards are secret: they are shown only to their owner, when one person 
 a person peeks (p, behind the curtain), and for the end-game choices (behind the curtain)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypeGuard, cast
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
 from ...engine import Action
 from ...engine.names import short_names
+from ...engine.views import own
 from ...ui.screens.play import PlayScreen
 from ...ui.widgets.choicetree import ChoiceTree
 from ...ui.widgets.draw import set_content
@@ -23,80 +26,13 @@ from .rules import lot_name
 from .widgets import (BottomArea, HandLines, LotsPanel, MovesMenu, PlayersPanel, PromptLines,
                       RightPane, ScoringKey, SidePane, SplitPanel, TableArea, changes, grouped,
                       public_part, short_name, wrapped)
+from .texts import CONTROLS, LEGEND, menu_path, says
+from .views import ThisIsMineView
 
-CONTROLS = """
-- **Splitting (the Leader):** the opened cards stay in one row, each showing its lot
-  ("Bottle→B"). ←/→ choose a card, **A–D** put it in that lot (the cursor stays on it); or
-  click a card, then the line of a lot. **u** takes back the last card moved. Every lot needs a
-  card; **Enter** (or a click on Confirm) confirms the lots. A half-made split is kept with the
-  game: leaving and coming back, or a peek, finds it as it was.
-- **Negotiating:** the menu lists what you may do: claim a lot, accept the claim, or refuse it
-  (it costs a Money Card, placed on another lot). ↑/↓ and **Enter**, the line's number (1–9), or
-  a click. **A–D** or a click on a lot claims it, or puts your refusal's Money Card on it.
-- **What just changed** is marked • until the next move: the card just put in a lot, the lot
-  just claimed (its claim underlined), the $1 a refusal put on a lot, who accepted or refused,
-  the lot just taken, whose Money Cards moved; between rounds, how the last round's lots went.
-- **What things are worth:** the key on the right gives each type's money at the end. While
-  your cards are on screen you also see what they are worth now (Bottles are counted, not
-  priced: their prize depends on everyone's Bottles), and beside each lot what your cards
-  would be worth with it.
-- **Between rounds:** ask for the Balance Card or pass. **At the end:** each Relative takes one
-  of your Objects, then each Suitcase copies a type; both are chosen in secret, and each choice
-  shows what your cards are worth after it, counting what your Suitcases can still copy best
-  (a Relative that takes your only Skate also takes the pair a Suitcase would have made).
-- **p** lets a person peek at their own cards behind the curtain (press p again to stop),
-  **u** takes back the last move while nobody has answered it (in hot seat, on the table: the
-  last claim, refusal or answer, by the person who made it), **q** returns to the menu (saved
-  after every move), **k** lists what the marks on the table mean (a mark under the mouse
-  says it too), **?** shows this help. New to the game? **l** (Learn to play) on the picker
-  starts a guided first game with a coach.
-"""
+if TYPE_CHECKING:
+    from ...ui.screens.replay import ReplaySession
 
-
-def menu_path(view: dict, action: Action, names: list[str]) -> list[str]:
-    k, a = action.kind, action.args
-    lots = view["lots"]
-
-    def lot_text(i: int) -> str:
-        """'lot A (3 cards + $1)': what is in it is on the table just above."""
-        lot = lots[i]
-        k = len(lot["cards"] or [])
-        money = f" + ${lot['money']}" if lot["money"] else ""
-        return f"lot {lot['name']} ({k} card{'s' if k != 1 else ''}{money})"
-
-    if k == "claim":
-        return [f"Claim {lot_text(a[0])}"]
-    if k == "accept":
-        return [f"Accept: {names[view['leader']]} takes lot {lot_name(view['claim'])}"]
-    if k == "refuse":
-        claimed = lot_name(view["claim"])
-        others = [i for i, lot in enumerate(lots) if lot["owner"] is None and i != view["claim"]]
-        if len(others) == 1:  # one place for the $1: one short line (no sub-menu)
-            return [f"Refuse and claim lot {claimed}; your $1 goes on lot {lots[a[0]]['name']}"]
-        return [f"Refuse and claim lot {claimed} (costs $1)", f"put the $1 on {lot_text(a[0])}"]
-    if k == "balance":
-        return ["Ask for the Balance Card (even out the Money Cards)" if a[0] else
-                "Pass (no Balance Card)"]
-    if k in ("discard", "copy"):
-        mine = worth.own(view)
-        after = worth.discard_worth(view, a[0]) if k == "discard" else \
-            worth.copy_worth(view, a[0])
-        change = worth.difference(after, worth.outlook(view)[0]) if mine is not None else ""
-        what = f"Relative takes {short_name(a[0])}" if k == "discard" else \
-            f"Suitcase copies {short_name(a[0])}"
-        return [f"{what}: {after.text()} ({change})"]
-    return [" ".join(str(x) for x in action.to_json())]
-
-
-def _says(name: str, verb: str) -> str:
-    """'Bob claims', but 'You claim' (the learner of a guided game is called You)."""
-    if name != "You":
-        return f"{name} {verb}"
-    return "You " + " ".join(w[:-1] if w.endswith("s") and w != "or" else w
-                             for w in verb.split())
-
-
-class ThisIsMineScreen(PlayScreen):
+class ThisIsMineScreen(PlayScreen[ThisIsMineView]):
     CONTROLS = CONTROLS
     BINDINGS = [
         Binding("left", "cursor(-1)", "←", show=False, priority=True),
@@ -105,46 +41,23 @@ class ThisIsMineScreen(PlayScreen):
         Binding("down", "move(1)", "↓", show=False, priority=True),
         Binding("enter,space", "choose", "Choose", priority=True),
         Binding("escape,backspace", "back", "Back", show=False, priority=True),
-    ] + [Binding(str(i), f"pick({i - 1})", str(i), show=False, priority=True)
-         for i in range(1, 10)] + [
-        Binding(f"{letter},{letter.upper()}", f"to_lot({i})", letter.upper(), show=False,
-                priority=True)
-        for i, letter in enumerate("abcd")]
-
-    LEGEND = [
-        ("▶", "whose decision it is; while you split, the card under your cursor; in the "
-              "menu, the line Enter chooses"),
-        ("•", "what the last move changed (underlined): the card just put in a lot, the lot "
-              "just claimed or taken, the $1 of a refusal, who just answered, whose money moved"),
-        ("→", "Bottle→B: the lot an opened card has been put in"),
-        ("◀", "the claim: this player says \"This is mine!\" about this lot"),
-        ("This is mine!", "this player claims the lot named beside it; the others still "
-                          "without a lot accept, or refuse by paying $1"),
-        ("Got it!", "this player has taken their lot this round and is out of the "
-                    "negotiation"),
-        ("to answer", "this player must now accept the claim or refuse it"),
-        ("waits to answer", "this player will accept or refuse the claim after the one "
-                            "answering now"),
-        ("round Leader", "this player split the cards of this round and claimed first"),
-        ("$", "dollars: a player's Money Cards ($1 each), the money refusals left on a lot "
-              "(its taker gets it), or what cards are worth"),
-        ("coins $", "coins earned by giving Money Cards away at a Balance: they count at the "
-                    "end, but cannot pay for a refusal"),
-        ("you:", "what your cards would be worth at the end with this lot, and the change"),
-        ("worth now:", "what your cards would pay if the game ended now (Bottles are counted: "
-                       "their prize depends on everyone's Bottles)"),
-        ("to come:", "what your Relatives and Suitcases will still do at the end"),
-        ("±$0", "no change in money"),
-        ("×", "2× Bottle: two cards of that type"),
-        ("Relative", "worth nothing; at the end each Relative takes one of its owner's "
-                     "Objects"),
-        ("Suitcase", "gave everyone $1 when opened; at the end it copies an Object type its "
-                     "owner holds (not a TV or Radio)"),
-        ("0:−$3", "Bibelots by count: none costs $3, one pays nothing, 2 pay $3, 3 pay $7, "
-                  "4 or more pay $12"),
-        ("deck", "cards still to be opened in the rounds to come"),
-        ("›", "in the menu: this line opens a choice (such as where your $1 goes)"),
+        *[Binding(str(i), f"pick({i - 1})", str(i), show=False, priority=True)
+          for i in range(1, 10)],
+        *[Binding(f"{letter},{letter.upper()}", f"to_lot({i})", letter.upper(), show=False,
+                  priority=True)
+          for i, letter in enumerate("abcd")],
     ]
+
+    LEGEND = LEGEND
+
+    # the viewer's screen state (VIEWER_STATE: set afresh for each viewer)
+    _view: ThisIsMineView  # None only before the first drawing
+    _legal: list[Action]
+    _key: tuple | None  # what the moves menu was last filled from
+    split: list[int]  # the draft of a split: each revealed card's lot
+    cursor: int  # the revealed card under the cursor while splitting
+    _split_for: tuple | None  # the split the draft is for
+    _split_history: list[list[int]]  # the drafts before each change (u takes one back)
 
     VIEWER_STATE = {"_view": None, "_legal": [], "_key": None, "split": [], "cursor": 0,
                     "_split_for": None, "_split_history": []}
@@ -184,7 +97,7 @@ class ThisIsMineScreen(PlayScreen):
         self._key_w = self.query_one(ScoringKey)
 
     # -- drawing -------------------------------------------------------------------------------
-    def status_text(self, view: dict, viewer: int | None) -> Text:
+    def status_text(self, view: ThisIsMineView, viewer: int | None) -> Text:
         names = self.names
         t = Text()
         t.append("This is Mine! ", style="bold")
@@ -194,13 +107,13 @@ class ThisIsMineScreen(PlayScreen):
                      f"{view['rounds_total']} ")
         phase = view["phase"]
         if phase == "split":
-            t.append(f"· {_says(names[view['round_leader']], 'splits')} the cards into lots ")
+            t.append(f"· {says(names[view['round_leader']], 'splits')} the cards into lots ")
         elif phase == "negotiate":
             if view["claim"] is None:
-                t.append(f"· {_says(names[view['leader']], 'claims')} a lot ")
+                t.append(f"· {says(names[view['leader']], 'claims')} a lot ")
             else:
-                answers = _says(names[view['to_act'][0]], "accepts or refuses")
-                t.append(f"· {_says(names[view['leader']], 'claims')} lot "
+                answers = says(names[view['to_act'][0]], "accepts or refuses")
+                t.append(f"· {says(names[view['leader']], 'claims')} lot "
                          f"{lot_name(view['claim'])}; {answers} ")
         elif phase == "balance":
             t.append("· Balance Card? ")
@@ -220,13 +133,13 @@ class ThisIsMineScreen(PlayScreen):
             return ("right", "left")
         return ("down", "up")
 
-    def changed(self, view: dict) -> dict:
+    def changed(self, view: ThisIsMineView) -> dict:
         """What the last public move changed, from the public part of the views only (in a
         replay: against the position before)."""
         now = public_part(view)
         timeline = getattr(self.session, "timeline", None)
         if timeline is not None:
-            position = self.session.position
+            position = cast("ReplaySession", self.session).position  # (a timeline: a replay)
             if self._changed_for != ("replay", position):
                 self._changed_for = ("replay", position)
                 before = None
@@ -251,7 +164,7 @@ class ThisIsMineScreen(PlayScreen):
         return [e.text_for(None).format(*self.names) for e in events[start:end + 1]
                 if e.kind == "take"]
 
-    def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
+    def show(self, view: ThisIsMineView, viewer: int | None, legal: list[Action]) -> None:
         self._view, self._legal = view, legal
         names = self.names
         changed = self.changed(view)
@@ -302,7 +215,7 @@ class ThisIsMineScreen(PlayScreen):
                                             width))
 
     @staticmethod
-    def _lot_worth(view: dict, mine) -> dict[int, Text]:
+    def _lot_worth(view: ThisIsMineView, mine) -> dict[int, Text]:
         """Per lot on the table, what the viewer's collection would be worth with it."""
         if mine is None or view["phase"] != "negotiate":
             return {}
@@ -317,7 +230,7 @@ class ThisIsMineScreen(PlayScreen):
                 out[i] = Text(f"you: {after.text()} ({change})", style="italic")
         return out
 
-    def _hand_text(self, view: dict, viewer: int | None, mine) -> Text:
+    def _hand_text(self, view: ThisIsMineView, viewer: int | None, mine) -> Text:
         t = Text()
         if viewer is None or mine is None:
             t.append("Collected cards are secret. ", style="italic dim")
@@ -325,7 +238,7 @@ class ThisIsMineScreen(PlayScreen):
             return t
         name = short_names(self.names, 12)[viewer]
         t.append("YOUR CARDS: " if name == "You" else f"{name.upper()}'S CARDS: ", style="bold")
-        t.append_text(grouped(view["hand"]))
+        t.append_text(grouped(own(view["hand"])))
         t.append("\n  worth now: ", style="bold")
         t.append(worth.worth(mine).text(), style="bold yellow")
         later = worth.pending(view)
@@ -341,13 +254,14 @@ class ThisIsMineScreen(PlayScreen):
             t.append(f"\n  best with your Suitcase{'s' if len(copies) > 1 else ''} copying "
                      f"{what}: ", style="bold")
             t.append(best.text(), style="bold yellow")
-        if view.get("my_discards"):
-            t.append("\n  Relatives take: " + _counted(view["my_discards"]), style="red")
-        if view.get("my_copies"):
-            t.append("\n  Suitcases copy: " + _counted(view["my_copies"]), style="yellow")
+        discards, copied = view.get("my_discards"), view.get("my_copies")
+        if discards:
+            t.append("\n  Relatives take: " + _counted(discards), style="red")
+        if copied:
+            t.append("\n  Suitcases copy: " + _counted(copied), style="yellow")
         return t
 
-    def _prompt(self, view: dict, legal: list[Action]) -> Text:
+    def _prompt(self, view: ThisIsMineView, legal: list[Action]) -> Text:
         """One line at 100 columns (names are shortened): what to decide now."""
         names = short_names(self.names, 8)
         phase = view["phase"]
@@ -363,20 +277,23 @@ class ThisIsMineScreen(PlayScreen):
             waiting = ", ".join(names[s] for s in view["to_act"])
             dots = "" if waiting.endswith("…") else "…"  # (a shortened name ends with one)
             return Text(f"Waiting for {waiting}{dots}", style="italic")
-        who = names[self.actor] if self.actor is not None else ""
+        actor = self.actor
+        assert actor is not None  # (legal moves are someone's: the person acting)
+        who = names[actor]
         if phase == "split":
             empty = [lot_name(i) for i in range(view["n"]) if i not in self.split]
             if empty:
                 return Text(f"{who}, split the cards: lot {', '.join(empty)} is still empty.")
             return Text(f"{who}, split the cards into lots, then Enter to confirm.")
-        if phase == "negotiate" and view["claim"] is None:
-            return Text(f"{who}, claim a lot.")
         if phase == "negotiate":
-            lot = view["lots"][view["claim"]]
+            claim = view["claim"]
+            if claim is None:
+                return Text(f"{who}, claim a lot.")
+            lot = view["lots"][claim]
             # (whose answer it is matters only when several people share the keyboard)
             to = f"{who}: " if len(self.match.humans) > 1 else ""
             return Text(f"{to}{names[view['leader']]} claims lot {lot['name']}: accept, or refuse "
-                        f"($1 of your ${view['money'][self.actor]}).")
+                        f"($1 of your ${view['money'][actor]}).")
         if phase == "balance":
             # everyone's Money Cards are on the table just above
             return Text(f"{who}: ask for the Balance Card, or pass?")
@@ -385,10 +302,10 @@ class ThisIsMineScreen(PlayScreen):
             counted = " The money counts the best copies of your Suitcases after it."
         if phase == "discard":
             return Text(f"{who}: your Relatives each take one Object ("
-                        f"{view['to_discard'][self.actor]} more).{counted}")
+                        f"{own(view['to_discard'])[actor]} more).{counted}")
         if phase == "copy":
-            return Text(f"{who}: each Suitcase copies a type ({view['copies_owed'][self.actor]} "
-                        f"more).{counted}")
+            return Text(f"{who}: each Suitcase copies a type ({own(view['copies_owed'])[actor]}"
+                        f" more).{counted}")
         return Text("")
 
     def on_resize(self, event) -> None:
@@ -400,7 +317,7 @@ class ThisIsMineScreen(PlayScreen):
     def _splitting(self) -> bool:
         return bool(self._view and self._view["phase"] == "split" and self._legal)
 
-    def _start_split(self, view: dict) -> None:
+    def _start_split(self, view: ThisIsMineView) -> None:
         """The draft of the person splitting: the one kept with the save for this very split
         (a half-made split survives quitting, and a peek), else every card in turn to A, B, C..."""
         key = (view["round"], tuple(view["revealed"]), self.actor)
@@ -418,7 +335,7 @@ class ThisIsMineScreen(PlayScreen):
             self.cursor = 0
             self._split_history = []
 
-    def _draft_fits(self, draft, view: dict) -> bool:
+    def _draft_fits(self, draft: object, view: ThisIsMineView) -> TypeGuard[dict]:
         """A kept draft is used only for the same decision: the same position, the same person
         splitting, the same cards, and lots that exist."""
         if not isinstance(draft, dict):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import textwrap
 from collections import Counter
+from collections.abc import Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -22,6 +23,7 @@ from ...ui.widgets.choicetree import ChoiceTree
 from ...ui.widgets.player_input import PlayerInput
 from .data import load, name_of, type_of
 from .rules import lot_name
+from .views import ThisIsMineView
 from .worth import key_lines
 
 SEAT_STYLES = ("bold cyan", "bold yellow", "bold magenta", "bold green")
@@ -121,7 +123,7 @@ class PromptLines(TextLines):
 
 
 # -- what the last move changed -------------------------------------------------------------------
-def public_part(view: dict) -> tuple:
+def public_part(view: ThisIsMineView) -> tuple:
     """What every seat's view shows alike: the marks of what changed are made from this only."""
     lots = tuple((lot["size"], lot["money"], lot["owner"]) for lot in view["lots"])
     return (view["round"], view["phase"], view["round_leader"], view["leader"], view["claim"],
@@ -195,7 +197,7 @@ class LotsPanel(TextLines):
         super().__init__("", **kwargs)
         self._rows: list[int] = []
 
-    def show(self, view: dict, names: list[str], highlight: int | None = None,
+    def show(self, view: ThisIsMineView, names: list[str], highlight: int | None = None,
              worth: dict[int, Text] | None = None, changed: dict | None = None,
              last_takes: list[str] | None = None) -> None:
         """``worth``: per lot, what it would make of the viewer's collection (their eyes only).
@@ -304,7 +306,7 @@ class SplitPanel(TextLines):
         self._lot_lines: dict[int, int] = {}  # line -> lot
         self._confirm: tuple[int, int, int] | None = None  # (line, x0, x1)
 
-    def show(self, cards: list[int], lots: list[int | None], n: int, cursor: int | None,
+    def show(self, cards: list[int], lots: Sequence[int | None], n: int, cursor: int | None,
              splitter: str = "", deciding: bool = False, just_put: int | None = None) -> None:
         """``lots``: the lot of each card (None: not put yet); ``deciding``: the viewer splits
         (the cursor, the keys and Confirm are drawn)."""
@@ -315,7 +317,8 @@ class SplitPanel(TextLines):
         t.append("CARDS   " if deciding else "OPENED  ", style="bold")
         row: list[tuple[int, int, int]] = []
         for i, c in enumerate(cards):
-            where = f"→{lot_name(lots[i])}" if i < len(lots) and lots[i] is not None else ""
+            lot = lots[i] if i < len(lots) else None
+            where = f"→{lot_name(lot)}" if lot is not None else ""
             mark = "▶" if i == cursor else NEW if i == just_put else " "
             label = f"{mark}{short_name(type_of(c))}{where}"
             if x + len(label) > width and row:
@@ -415,7 +418,7 @@ class PlayersPanel(TextLines):
     SAID = {"claims": "claims", "refused": "refused", "accepted": "accepted",
             "took": "took a lot", "asked": "asked for the Balance Card", "passed": "passed"}
 
-    def show(self, view: dict, names: list[str], changed: dict | None = None) -> None:
+    def show(self, view: ThisIsMineView, names: list[str], changed: dict | None = None) -> None:
         changed = changed or {}
         did = changed.get("seats", {})
         money_moved = changed.get("money", set())

@@ -16,9 +16,11 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from dataclasses import dataclass
 
+from ...engine.views import own as own_part
 from . import scoring
 from .data import load, name_of, type_of
 from .state import NOT_COPIED
+from .views import ThisIsMineView
 
 
 @dataclass(frozen=True)
@@ -69,23 +71,25 @@ def difference(after: Worth, before: Worth) -> str:
     return ", ".join(parts) or "±$0"
 
 
-def own(view: dict) -> Counter | None:
+def own(view: ThisIsMineView) -> Counter | None:
     """The viewer's collection as it stands (None when their cards are not in this view). The
     Relatives' choices leave the hand only once everyone has made theirs."""
-    if view.get("hand") is None:
+    hand = view.get("hand")
+    if hand is None:
         return None
     phase = view["phase"]
-    return counts(view["hand"], view.get("my_discards") or () if phase == "discard" else (),
+    return counts(hand, view.get("my_discards") or () if phase == "discard" else (),
                   view.get("my_copies") or () if phase in ("copy", "over") else ())
 
 
-def pending(view: dict) -> str:
+def pending(view: ThisIsMineView) -> str:
     """What the end will still do to the viewer's collection: '2 Relatives to take Objects,
     1 Suitcase to copy' (empty when nothing)."""
     phase = view["phase"]
-    if phase == "over" or view.get("hand") is None:
+    hand = view.get("hand")
+    if phase == "over" or hand is None:
         return ""
-    kinds = Counter(type_of(c) for c in view["hand"])
+    kinds = Counter(type_of(c) for c in hand)
     out = []
     relatives = 0 if phase == "copy" else kinds["relative"] - len(view.get("my_discards") or ())
     if relatives > 0:
@@ -126,40 +130,40 @@ def best_copies(types: Counter, k: int) -> tuple[Worth, tuple[str, ...]]:
     return best
 
 
-def _suitcases(view: dict, discards: Sequence[str]) -> int:
+def _suitcases(view: ThisIsMineView, discards: Sequence[str]) -> int:
     """Suitcases still to copy once ``discards`` are out of the hand."""
-    kept = sum(1 for c in view["hand"] if type_of(c) == "suitcase") - list(discards).count(
+    kept = sum(1 for c in own_part(view["hand"]) if type_of(c) == "suitcase") - list(discards).count(
         "suitcase")
     return max(0, kept - len(view.get("my_copies") or ()))
 
 
-def outlook(view: dict) -> tuple[Worth, tuple[str, ...]]:
+def outlook(view: ThisIsMineView) -> tuple[Worth, tuple[str, ...]]:
     """The viewer's collection as it stands with the best copies of the Suitcases still to copy
     (the choice on screen aside: in the Suitcases' phase, one copy is the choice itself), and
     those copies."""
     phase = view["phase"]
     if phase == "discard":
         discards = list(view.get("my_discards") or ())
-        return best_copies(counts(view["hand"], discards), _suitcases(view, discards))
+        return best_copies(counts(own_part(view["hand"]), discards), _suitcases(view, discards))
     if phase == "copy":
-        now = counts(view["hand"], (), view.get("my_copies") or ())
+        now = counts(own_part(view["hand"]), (), view.get("my_copies") or ())
         return best_copies(now, _suitcases(view, ()) - 1)
     mine = own(view)
     return (worth(mine), ()) if mine is not None else (Worth(0, 0), ())
 
 
-def discard_worth(view: dict, t: str) -> Worth:
+def discard_worth(view: ThisIsMineView, t: str) -> Worth:
     """The collection's worth once a Relative takes one ``t`` (in the Relatives' phase), and
     the Suitcases kept then copy their best."""
     discards = [*(view.get("my_discards") or ()), t]
-    return best_copies(counts(view["hand"], discards), _suitcases(view, discards))[0]
+    return best_copies(counts(own_part(view["hand"]), discards), _suitcases(view, discards))[0]
 
 
-def copy_worth(view: dict, t: str) -> Worth:
+def copy_worth(view: ThisIsMineView, t: str) -> Worth:
     """The collection's worth once a Suitcase copies ``t`` (in the Suitcases' phase), and the
     Suitcases after it copy their best."""
     copies = [*(view.get("my_copies") or ()), t]
-    after = counts(view["hand"], (), copies)
+    after = counts(own_part(view["hand"]), (), copies)
     return best_copies(after, _suitcases(view, ()) - 1)[0]
 
 

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from ...engine import Action, IllegalAction, Match
 from ..flow import ReplayFlow
 from ..session import GameSession
-from .play import PlayScreen
+from .play import PlayScreen, V
 
 FINAL_CONTROLS = """\
 **The final table of a finished game**
@@ -49,8 +49,9 @@ class FinalSession(GameSession):
         pass
 
 
-class FinalControls(PlayScreen):
-    """The final table's part of the screen, placed before the game's own screen class."""
+class FinalControls(PlayScreen[V]):
+    """The final table's part of the screen, placed before the game's own screen class (generic:
+    any game's view type)."""
 
     BINDINGS = [
         Binding("tab", "final_seat(1)", "Whose cards", priority=True),

@@ -1,7 +1,8 @@
 """The shared frame of every game screen: status line, board, log, bots, curtain and autosave.
 
-A game's screen subclasses ``PlayScreen`` and provides ``compose_board`` and ``show`` (draw a view);
-it calls ``submit(action)`` when the viewer makes a move. Everything about turns, bots, the curtain,
+A game's screen subclasses ``PlayScreen[GameView]``, parametrized by its game's view TypedDict
+(``games/<game>/views.py``), and provides ``compose_board`` and ``show`` (draw a view); it calls
+``submit(action)`` when the viewer makes a move. Everything about turns, bots, the curtain,
 saving and the end of the game is handled here, once for every game.
 
 Who is looking is decided by the session's hot-seat flow (``ui/flow.py``): this screen renders its
@@ -22,7 +23,8 @@ from __future__ import annotations
 
 import copy
 import math
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -50,10 +52,15 @@ if TYPE_CHECKING:
     from ..app import AllMineApp
 
 _NOBODY = object()
+#: the view type of a game's screen: its game's view TypedDict (a TypedDict is a Mapping)
+V = TypeVar("V", bound=Mapping[str, object])
 POLL_SECONDS = 0.1  # how often a shared game's file is checked for other screens' moves
 
 
-class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen):
+class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen, Generic[V]):
+    """The frame of a game's screen; ``V`` is the game's view type (``AllMineScreen`` is a
+    ``PlayScreen[AllMineView]``), which ``show`` and ``status_text`` receive."""
+
     DEFAULT_CSS = """
     #status-bar { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; text-style: bold; }
     .-coach-target { outline: heavy $warning; }
@@ -112,10 +119,10 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen):
     def board_mounted(self) -> None:
         """Called after the widgets are (re)composed, before they are drawn."""
 
-    def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
+    def show(self, view: V, viewer: int | None, legal: list[Action]) -> None:
         """Draw ``view`` (what ``viewer`` may know). ``legal`` is the viewer's legal moves now."""
 
-    def status_text(self, view: dict, viewer: int | None) -> str | Text:
+    def status_text(self, view: V, viewer: int | None) -> str | Text:
         return self.match.rules.info.title
 
     def status_prefix(self) -> Text:
@@ -141,6 +148,12 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen):
         """Two keys that move the viewer's cursor one step and back at the decision on screen
         (``allmine bench`` times them)."""
         return ("right", "left")
+
+    def view_of(self, seat: int | None) -> V:
+        """``seat``'s view now (None: the table view), typed as this screen's game's view. The
+        match holds any game's rules, so its ``view`` is an untyped dict; the game's screen is
+        declared for its own game (``PlayScreen[GameView]``), whose rules give that TypedDict."""
+        return cast(V, self.match.view(seat))
 
     @property
     def names(self) -> list[str]:
@@ -239,7 +252,7 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen):
 
     def _draw(self) -> None:
         session, viewer = self.session, self.viewer
-        view = self.match.view(viewer)
+        view = self.view_of(viewer)
         legal: list[Action] = []
         if self.actor is not None:
             legal = self.match.legal_actions(self.actor)

@@ -3,7 +3,7 @@ people can follow it, none for a secret decision), "NAME is thinking…" when it
 shared game's file watched for other screens' moves (a mixin of PlayScreen)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import asyncio
 import os

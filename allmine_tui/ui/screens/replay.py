@@ -23,7 +23,7 @@ from ..app import AllMineApp
 from ..flow import ReplayFlow
 from ..session import GameSession
 from ..widgets.keybar import ScreenKeys
-from .play import PlayScreen
+from .play import PlayScreen, V
 
 NOT_FINISHED = "is not finished: a replay would show cards still secret. Finish it first."
 
@@ -118,9 +118,9 @@ REPLAY_CONTROLS = """\
 
 """
 
-class ReplayControls(PlayScreen):
+class ReplayControls(PlayScreen[V]):
     """The replay's part of the screen: placed before the game's own screen class (which is also
-    a PlayScreen), so its keys and drawing come first."""
+    a PlayScreen), so its keys and drawing come first. Generic: any game's view type."""
 
     DEFAULT_CSS = """
     ReplayControls #replay-hidden { height: auto; max-height: 7; padding: 0 1; background: $boost; }
@@ -154,7 +154,7 @@ class ReplayControls(PlayScreen):
         s = self.session
         return Text(f" REPLAY {s.position}/{s.timeline.last} ", style="bold reverse")
 
-    def status_text(self, view: dict, viewer: int | None):
+    def status_text(self, view: V, viewer: int | None) -> Text:
         """The move just replayed above the board, then the game's own line as room allows."""
         s = self.session
         move = Text(f"{s.round_label} · {s.last_move()}")
@@ -166,7 +166,7 @@ class ReplayControls(PlayScreen):
         move.truncate(room, overflow="ellipsis")
         return move
 
-    def show(self, view: dict, viewer: int | None, legal: list[Action]) -> None:
+    def show(self, view: V, viewer: int | None, legal: list[Action]) -> None:
         super().show(view, viewer, legal)
         s = self.session
         text = Text()

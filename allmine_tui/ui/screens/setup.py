@@ -120,7 +120,7 @@ class SetupScreen(Screen):
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        spec, info = self.spec, self.info
+        info = self.info
         yield Static(f"[b]New game: {safe(info.title)}[/b]   "
                      f"{info.min_players}–{info.max_players} players", id="setup-title")
         with VerticalScroll(id="setup-body", can_focus=False):  # Tab goes field to field

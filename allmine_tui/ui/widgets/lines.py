@@ -40,6 +40,11 @@ def text_key(text: Text) -> tuple:
             text.no_wrap, text.end)
 
 
+def split_lines(text: Text) -> list[Text]:
+    """``text``'s lines (none for an empty text): how ``TextLines`` splits what it shows."""
+    return list(text.split("\n", allow_blank=True)) if text.plain else []
+
+
 class TextLines(Widget):
     """Shows ``text``: call ``set_text``; only the lines that changed are drawn again."""
 
@@ -60,9 +65,9 @@ class TextLines(Widget):
         """The text shown (as ``Static.content`` is)."""
         return self._text
 
-    @staticmethod
-    def _split(text: Text) -> list[Text]:
-        return list(text.split("\n", allow_blank=True)) if text.plain else []
+    def _split(self, text: Text) -> list[Text]:
+        """The lines of ``text`` (a widget that has them at hand already may say so)."""
+        return split_lines(text)
 
     def set_text(self, text: str | Text) -> bool:
         """Show ``text``; returns whether anything changed on screen."""
