@@ -31,6 +31,32 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.session import GameSession
 from allmine_tui.ui.widgets.keybar import ScreenKeys
+from helpers import until_idle, wait_until
+
+
+def writing(app) -> bool:
+    """The game screen on top, built, for a person who is to write now."""
+    game = app.screen
+    return (isinstance(game, AllInScreen) and not game._rebuilding
+            and game.viewer in game.match.to_act())
+
+
+async def on_screen(pilot) -> AllInScreen:
+    """Ann's screen, ready for her keys, with no bot move or rebuild under way."""
+    await wait_until(pilot, lambda: writing(pilot.app), "Ann's screen")
+    await until_idle(pilot)
+    return pilot.app.screen
+
+
+async def next_person(pilot) -> AllInScreen:
+    """Lift the curtain when one is up: the screen of the person to write, ready for keys."""
+    app = pilot.app
+    await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen) or writing(app),
+                     "a curtain or a person's turn")
+    if isinstance(app.screen, CurtainScreen):
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: writing(app), "the person's screen after the curtain")
+    return app.screen
 
 
 
@@ -70,7 +96,7 @@ async def test_the_table_counts_chips_won_and_what_is_left_of_yours(size, player
     state.chips_spent[:2] = [3, 1]
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         table = table_text(app)
         assert "●" not in table  # the dot means a chip you still have, beside the cards
         top = app.screen.query_one(TopRow).content.plain
@@ -97,7 +123,8 @@ async def test_at_the_end_the_chips_left_are_the_results_unused_chips():
         await app.push_screen(ResultsScreen(GameSession(match, None)))
         await pilot.pause()
         await pilot.press("f")
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: app.screen.query(TablePanel), "the final table")
+        await until_idle(pilot)
         table = table_text(app)
         for seat, name in enumerate(s.name for s in match.seats):
             row = next(line for line in table.splitlines() if f" {name}" in line)
@@ -112,15 +139,15 @@ async def test_take_back_is_not_offered_to_the_last_writer_with_bots():
     match = Match("all-in", [Seat("Ann"), Seat("Bob", "normal")], 4)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         assert "Take back" not in keys_line(app)
         await pilot.press("enter", "enter")  # Ann writes last: the round ends
-        await pilot.pause(0.2)
-        assert match.state.round == 2
+        await wait_until(pilot, lambda: match.state.round == 2, "round 2")
+        await on_screen(pilot)
         assert "Take back" not in keys_line(app)
         before = RULES.state_to_json(match.state)
         await pilot.press("u")
-        await pilot.pause(0.05)
+        await wait_until(pilot, lambda: notices(app, "cannot be taken back"), "u explained")
         assert RULES.state_to_json(match.state) == before
         assert notices(app, "cannot be taken back") == 1  # the key still says why
 
@@ -132,12 +159,12 @@ async def test_take_back_is_offered_for_a_card_chosen_and_not_written():
     match.apply(0, card)  # (a save made between the two halves of a move)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         assert app.screen.mode == "place"
         assert "u Take back" in keys_line(app)
         await pilot.press("u")
-        await pilot.pause(0.1)
-        assert match.state.choice[0] is None
+        await wait_until(pilot, lambda: match.state.choice[0] is None, "the card taken back")
+        await pilot.pause()
         assert "Take back" not in keys_line(app)
 
 
@@ -157,22 +184,25 @@ async def test_take_back_is_offered_while_someone_else_is_still_writing(monkeypa
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         try:
-            await pilot.pause(0.2)
+            # (the bot thinks until told to stop: never idle, so no until_idle here)
+            await wait_until(pilot, lambda: writing(app), "Ann's screen")
             game = app.screen
             await pilot.press("enter", "enter")
-            await pilot.pause(0.1)
-            assert game.mode == "wait" and match.state.done[0]
+            await wait_until(pilot, lambda: match.state.done[0], "Ann's write")
+            await pilot.pause()
+            assert game.mode == "wait"
             assert "u Take back" in keys_line(app)
             text = screen_text(app)
             assert text.count("You have written this round") <= 1
             assert text.count("You wrote") == 1
             await pilot.press("u")
-            await pilot.pause(0.1)
-            assert not match.state.done[0] and game.mode == "write"
+            await wait_until(pilot, lambda: not match.state.done[0], "the write taken back")
+            await pilot.pause()
+            assert game.mode == "write"
             assert "Take back" not in keys_line(app)
         finally:
             slow["on"] = False  # the bot writes (and the app can close)
-            await pilot.pause(0.3)
+            await until_idle(pilot)
 
 
 async def test_hot_seat_never_offers_a_take_back_after_the_curtain():
@@ -180,12 +210,8 @@ async def test_hot_seat_never_offers_a_take_back_after_the_curtain():
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(6):
-            await pilot.pause(0.1)
-            if isinstance(app.screen, CurtainScreen):
-                await pilot.press("enter")
-                await pilot.pause(0.1)
-            game = app.screen
-            assert isinstance(game, AllInScreen)
+            await next_person(pilot)
+            await pilot.pause()
             assert "Take back" not in keys_line(app)
             await pilot.press("enter", "enter")
 
@@ -203,7 +229,7 @@ async def test_the_advanced_king_sheet_keeps_its_boxes_at_100x30():
         match.apply(0, match.legal_actions(0)[0])
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.3)
+        await on_screen(pilot)
         sheet = app.screen.query_one(SheetWidget)
         lines = sheet.content.plain.splitlines()
         tops = sum(bool(re.search("[┌┏╔][^ │┃║]{3}[┐┓╗]", line)) for line in lines)
@@ -232,7 +258,8 @@ async def test_the_replay_shows_the_whole_table_at_100x30():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         open_replay(app, match, Timeline(match).last // 2)
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: app.screen.query(TablePanel), "the replay's table")
+        await until_idle(pilot)
         table = app.screen.query_one(TablePanel)
         right = app.screen.query_one("#right")
         assert len(table.content.plain.splitlines()) == 7
@@ -250,8 +277,7 @@ async def test_the_right_pane_does_not_move_between_the_card_and_the_space(size)
     match = six_players(6)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause(0.3)
-        game = app.screen
+        game = await on_screen(pilot)
 
         def pane():
             hands = game.query_one(HandsPanel)
@@ -261,11 +287,12 @@ async def test_the_right_pane_does_not_move_between_the_card_and_the_space(size)
 
         card_step = pane()
         await pilot.press("tab", "enter")
-        await pilot.pause(0.1)
-        assert game.step == "space"
+        await wait_until(pilot, lambda: game.step == "space", "the space step")
+        await until_idle(pilot)
         assert pane() == card_step
         await pilot.press("right", "escape")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: game.step == "card", "back at the card step")
+        await until_idle(pilot)
         assert pane() == card_step
         top = game.query_one(TopRow)
         assert top.size.height == 3 and top.size.width == size[0]
@@ -280,15 +307,11 @@ async def test_the_hands_list_keeps_its_columns_after_the_curtain():
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(3):
-            await pilot.pause(0.2)
-            if isinstance(app.screen, CurtainScreen):
-                await pilot.press("enter")
-                await pilot.pause(0.2)
-            game = app.screen
+            game = await next_person(pilot)  # (its first frame: no waiting beyond it)
             first = game.query_one(HandsPanel).content.plain.splitlines()[0]
             await pilot.press("tab", "enter")
-            await pilot.pause(0.1)
-            assert game.step == "space"
+            await wait_until(pilot, lambda: game.step == "space", "the space step")
+            await pilot.pause()
             assert game.query_one(HandsPanel).content.plain.splitlines()[0] == first
             await pilot.press("enter")
 
@@ -316,12 +339,12 @@ async def test_the_cards_just_revealed_and_the_card_written_last_say_new():
     match = Match("all-in", [Seat("Ann"), Seat("Bob", "normal")], 4)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = app.screen
+        game = await on_screen(pilot)
         top = game.query_one(TopRow)
         assert top.content.plain.splitlines()[0].count("new") == 2  # round 1: both new
         await pilot.press("enter", "enter")
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: match.state.round == 2, "round 2")
+        await on_screen(pilot)
         last = match.state.last_written[0]
         sheet = game.query_one(SheetWidget)
         x0, y0, x1, _y1, cell = sheet._boxes[last]
@@ -338,12 +361,20 @@ async def test_the_final_sheets_mark_each_players_card_written_last():
     match = six_players()
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        await app.push_screen(FinalSheetsScreen(app.screen.session))
-        await pilot.pause(0.2)
+        from allmine_tui.ui.screens.results import ResultsScreen
+
+        # the game is over: its end opens by itself (the sheets, then the results)
+        await wait_until(pilot, lambda: isinstance(app.screen, (FinalSheetsScreen, ResultsScreen)),
+                         "the end of the game on screen")
+        await until_idle(pilot)
+        sheets = FinalSheetsScreen(app.screen.session)
+        await app.push_screen(sheets)
+        await wait_until(pilot, lambda: app.screen is sheets, "the sheets")
         for seat in range(6):
             await pilot.press(str(seat + 1))
-            await pilot.pause(0.05)
+            await wait_until(pilot, lambda: app.screen.query_one(SheetWidget).written
+                             == match.state.written[seat], f"seat {seat + 1}'s sheet")
+            await until_idle(pilot)
             sheet = app.screen.query_one(SheetWidget)
             last = match.state.last_written[seat]
             x0, y0, *_ = sheet._boxes[last]

@@ -18,7 +18,7 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
-from helpers import game_screen, wait_until
+from helpers import game_screen, until_idle, wait_until
 
 CARD = re.compile(r"(?<![0-9])(10|[2-9AJQK])[♠♥♦♣]")
 
@@ -70,9 +70,7 @@ async def test_one_human_and_a_bot_play_a_whole_game_by_keys():
     app = AllMineApp(GameSession(match, None))
     finals = 0
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.1)
-        game = app.screen
-        assert isinstance(game, AllInScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, AllInScreen), "the game screen")
         for step in range(400):
             screen = app.screen
             if isinstance(screen, ResultsScreen):
@@ -84,21 +82,22 @@ async def test_one_human_and_a_bot_play_a_whole_game_by_keys():
                 await pilot.press("2")  # every sheet is open at the end
                 assert screen.query_one(SheetWidget).written == match.state.written[1]
                 await pilot.press("enter")
-                await pilot.pause(0.05)
+                await wait_until(pilot, lambda: app.screen is not screen, "the final sheets closed")
                 continue
             if 0 in match.to_act():
                 # vary the card: Tab steps through the choices, Enter takes the card, the
                 # arrows move the cursor on the sheet, Enter writes
                 await pilot.press(*(["tab", "enter", "right"] if step % 4 == 1 else ["enter"]),
                                   "enter")
-            else:
-                await pilot.pause(0.02)
+            else:  # the bot's turn, or the game is over: wait for Ann's turn or the next screen
+                await wait_until(pilot, lambda: app.screen is not screen or 0 in match.to_act(),
+                                 "Ann's turn or the next screen")
         else:
             raise AssertionError("the game did not finish")
         assert match.is_over() and finals == 1
         assert sum(c is not None for c in match.state.written[0]) >= 20
-        await pilot.pause(0.1)
-        assert "Total" in screen_text(app)
+        await wait_until(pilot, lambda: "Total" in screen_text(app), "the results' totals")
+        assert isinstance(app.screen, ResultsScreen)
 
 
 ROUNDS_CHECKED = 8
@@ -109,8 +108,17 @@ async def test_hot_seat_keeps_every_sheet_private():
     app = AllMineApp(GameSession(match, None))
     curtains = 0
     viewers = set()
+
+    def ready() -> bool:
+        """A curtain to lift, a person's turn on screen, or enough rounds seen (every state on
+        the way is checked for privacy too)."""
+        check_private(app, match)
+        game = game_screen(app, AllInScreen)
+        return (match.state.round > ROUNDS_CHECKED or isinstance(app.screen, CurtainScreen)
+                or (game is app.screen and game.viewer in match.to_act()))
+
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, ready, "the first curtain or turn")
         for step in range(600):
             screen = app.screen
             if match.state.round > ROUNDS_CHECKED:  # the privacy audit plays whole games
@@ -119,11 +127,11 @@ async def test_hot_seat_keeps_every_sheet_private():
             if isinstance(screen, CurtainScreen):
                 curtains += 1
                 await pilot.press("enter")
-                await pilot.pause(0.02)
+                await wait_until(pilot, lambda: app.screen is not screen, "the curtain lifted")
                 continue
             game = game_screen(app, AllInScreen)
             if game is not screen or game.viewer not in match.to_act():
-                await pilot.pause(0.02)
+                await wait_until(pilot, ready, "the next curtain or turn")
                 continue
             viewers.add(game.viewer)
             await pilot.press(*(["tab"] if game.viewer == 1 else []), "enter", "enter")
@@ -156,7 +164,8 @@ async def test_mouse_writes_a_card_and_illegal_clicks_change_nothing():
     assert match.state.round == 3
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, AllInScreen)
+                         and app.screen.viewer == 0, "Ann's sheet on screen")
         game = app.screen
         panel = game.query_one(ChoicePanel)
         sheet = game.query_one(SheetWidget)
@@ -164,29 +173,27 @@ async def test_mouse_writes_a_card_and_illegal_clicks_change_nothing():
         before = rules.state_to_json(match.state)
         written = next(c for c, card in enumerate(match.state.written[0]) if card is not None)
         await pilot.click(SheetWidget, offset=space_offset(sheet, written))
-        await pilot.pause(0.05)
+        await wait_until(pilot, lambda: notices(app, "already holds a card"), "the click explained")
         assert rules.state_to_json(match.state) == before
-        assert any("already holds a card" in str(n.message) for n in app._notifications)
         legal = set(rules.legal_cells(match.state, 0))
         far = next(c for c in range(len(match.state.written[0]))
                    if c not in legal and match.state.written[0][c] is None
                    and c != get_sheet(match.state.sheet_ids[0]).golden_cell)
         await pilot.click(SheetWidget, offset=space_offset(sheet, far))
-        await pilot.pause(0.05)
+        await wait_until(pilot, lambda: notices(app, "linked by a line"), "the click explained")
         assert rules.state_to_json(match.state) == before
-        assert any("linked by a line" in str(n.message) for n in app._notifications)
         # a card out of reach is explained, not chosen
         options = dict(rules.write_options(match.state, 0))
         unreachable = next(c for c in range(52) if c not in options)
         await pilot.click(ChoicePanel, offset=matrix_offset(panel, unreachable))
-        await pilot.pause(0.05)
+        await wait_until(pilot, lambda: notices(app, "chip"), "the card out of reach explained")
         assert game.selected != unreachable
-        assert any("chip" in str(n.message) for n in app._notifications)
+        assert rules.state_to_json(match.state) == before
         # click a card, then a legal space: written at once
         card = list(options)[-1]
         await pilot.click(ChoicePanel, offset=matrix_offset(panel, card))
-        await pilot.pause(0.05)
-        assert game.selected == card
+        await wait_until(pilot, lambda: game.selected == card, "the clicked card taken")
+        assert rules.state_to_json(match.state) == before  # chosen, not yet written
         cell = sorted(legal)[-1]
         await pilot.click(SheetWidget, offset=space_offset(sheet, cell))
         await wait_until(pilot, lambda: match.state.written[0][cell] == card, "the write")
@@ -202,9 +209,9 @@ async def test_fits_the_terminal_with_six_players(size):
                   {"sheets": "advanced"})
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: isinstance(app.screen, AllInScreen)
+                         and "Your card" in screen_text(app), "Ann's turn on screen")
         game = app.screen
-        assert isinstance(game, AllInScreen)
         text = screen_text(app)
         assert "CARD" in text and "Your card" in text and "TABLE" in text
         for name in ("Ann", "Bot0", "Bot4"):
@@ -228,8 +235,8 @@ async def test_no_legal_space_offers_a_skip():
     assert [a.kind for a in match.legal_actions(0)] == ["skip"]
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        assert "skip" in screen_text(app)
+        await wait_until(pilot, lambda: "skip" in screen_text(app), "the skip offered")
+        assert not any(seat == 0 for seat, _a in match.log)  # offered, not taken yet
         await pilot.click("#prompt")
         await wait_until(pilot, lambda: any(seat == 0 and a.kind == "skip" for seat, a in match.log),
                          "the skip")
@@ -247,7 +254,8 @@ async def test_the_card_grid_moves_by_arrows_and_stops_at_the_ends():
     rules = match.rules
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, AllInScreen)
+                         and app.screen.viewer == 0, "Ann's sheet on screen")
         game = app.screen
         start = game.pick
         assert game.step == "card" and start == game.choices[0]
@@ -261,7 +269,7 @@ async def test_the_card_grid_moves_by_arrows_and_stops_at_the_ends():
         game.pick = out
         before = rules.state_to_json(match.state)
         await pilot.press("enter", "enter", "enter")
-        await pilot.pause(0.05)
+        await wait_until(pilot, lambda: notices(app, "out of reach"), "the card explained")
         assert rules.state_to_json(match.state) == before and game.step == "card"
         assert notices(app, "out of reach") == 1
         await pilot.press("tab")  # back to a card that can be written
@@ -275,7 +283,7 @@ async def test_the_card_grid_moves_by_arrows_and_stops_at_the_ends():
         await pilot.press("escape")
         assert game.step == "card"
         await pilot.press("enter", "enter")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: card in match.state.written[0], "the card written")
         assert match.state.written[0][game.cursor if match.state.round == 1 else
                                       match.state.last_written[0]] == card
 
@@ -298,12 +306,13 @@ async def test_the_hands_through_the_cursor_show_what_they_would_become():
     state.revealed = [32, 6]  # 7♦ and 7♠
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, AllInScreen)
+                         and app.screen.viewer == 0, "Ann's sheet on screen")
         game = app.screen
         game.pick = 32
         game.cursor = target
-        game._draw_all()
-        await pilot.pause(0.05)
+        game._draw_all()  # draws at once
+        await pilot.pause()
         row = hand_row(app, hand.letter)
         assert "▲ Three of a Kind 6" in row and "7♦" in row
         marks = game.query_one(SheetWidget).marks
@@ -314,7 +323,7 @@ async def test_the_hands_through_the_cursor_show_what_they_would_become():
         assert "Ann (you) " in table  # a space before the sheet column
         game.pick = 6  # a second 7♠: no Three of a Kind (suits must differ)
         game._draw_all()
-        await pilot.pause(0.05)
+        await pilot.pause()
         assert "= Pair 2" in hand_row(app, hand.letter)
 
 
@@ -332,11 +341,17 @@ def surrounded_soon(seed: int = 13) -> Match:
 
 async def surround_the_golden_card(pilot) -> AllInScreen:
     """Ann takes the cheapest card and writes it on the last space around her Golden Card."""
-    await pilot.pause(0.2)
-    game = pilot.app.screen
-    game.cursor = get_sheet(game.match.state.sheet_ids[0]).around_golden[-1]
+    app = pilot.app
+    await wait_until(pilot, lambda: isinstance(app.screen, AllInScreen)
+                     and app.screen.viewer == 0, "Ann's sheet on screen")
+    game = app.screen
+    state = game.match.state
+    cell = get_sheet(state.sheet_ids[0]).around_golden[-1]
+    game.cursor = cell
     await pilot.press("enter", "enter")
-    await pilot.pause(0.2)
+    await wait_until(pilot, lambda: state.written[0][cell] is not None
+                     and state.phase != "write", "the card written and the round resolved")
+    await until_idle(pilot)
     return game
 
 
@@ -353,8 +368,9 @@ async def test_the_golden_deck_can_be_turned_down():
         assert game.pick == -1
         assert "you take nothing" in screen_text(app)
         await pilot.press("enter")
-        await pilot.pause(0.2)
-        assert state.golden_used[0] and state.written[0] == written
+        await wait_until(pilot, lambda: state.golden_used[0], "the Golden Deck turned down")
+        await until_idle(pilot)
+        assert state.written[0] == written
         assert state.phase == "write" and state.round == 10
         assert any("takes no Golden Deck card" in line for line in game.session.log_lines(0))
 
@@ -373,7 +389,7 @@ async def test_a_golden_deck_card_is_written_by_keys():
         assert game.step == "space"
         far = game.cursor
         await pilot.press("enter")
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: state.written[0][far] is not None, "the golden write")
         assert state.written[0][far] == plain[0] and plain[0] not in state.golden_deck
 
 
@@ -385,8 +401,17 @@ async def test_hot_seat_humans_write_as_soon_as_it_is_their_turn(monkeypatch):
     match = Match("all-in", [Seat("Ann"), Seat("Bob"), Seat("Cleo"), Seat("Dot", "random")], 3)
     app = AllMineApp(GameSession(match, None))
     curtains = []
+
+    def settled() -> bool:
+        """A curtain, or the table at rest (not being rebuilt for the next viewer): with the
+        bot's 30 seconds, a table view waiting for the bot would stay, and fail below."""
+        game = game_screen(app, AllInScreen)
+        return match.state.round > 2 or isinstance(app.screen, CurtainScreen) or (
+            game is app.screen and not game._rebuilding and game.viewer in match.to_act())
+
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.3)
+        # (10 s: far below the bot's 30, so a table view waiting for the bot fails here)
+        await wait_until(pilot, settled, "a person's curtain or turn", timeout=10)
         for _ in range(40):
             if match.state.round > 2:
                 break
@@ -394,14 +419,17 @@ async def test_hot_seat_humans_write_as_soon_as_it_is_their_turn(monkeypatch):
             if isinstance(screen, CurtainScreen):
                 curtains.append(screen.player)
                 await pilot.press("enter")
-                await pilot.pause(0.1)
+                await wait_until(pilot, lambda: app.screen is not screen, "the curtain lifted")
+                await wait_until(pilot, settled, "a person's curtain or turn", timeout=10)
                 continue
             game = game_screen(app, AllInScreen)
             assert game is screen, "nothing but the curtain may cover the table"
             assert game.mode != "table", f"the table view waits for {match.to_act()}"
             assert game.viewer in match.to_act()
+            moves = len(match.log)
             await pilot.press("enter", "enter")
-            await pilot.pause(0.3)
+            await wait_until(pilot, lambda: len(match.log) > moves, "the person's write")
+            await wait_until(pilot, settled, "the next person's curtain or turn", timeout=10)
         assert match.state.round > 2
     assert curtains[:3] == ["Ann", "Bob", "Cleo"]
 
@@ -441,14 +469,18 @@ async def test_nothing_beside_the_sheet_moves_between_rounds():
     match = Match("all-in", [Seat("Ann"), Seat("Bob", "random")], 6, {"sheets": "advanced"})
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, AllInScreen)
+                         and 0 in match.to_act(), "Ann's turn")
         game = app.screen
         places = set()
         for _ in range(8):
             places.add((game.query_one(SheetWidget).region, game.query_one("#right").region,
                         game.query_one(ChoicePanel).region, game.query_one(HandsPanel).region))
+            round_no = match.state.round
             await pilot.press("tab", "enter", "right", "enter")
-            await pilot.pause(0.1)
+            await wait_until(pilot, lambda: match.state.round > round_no and 0 in match.to_act(),
+                             "the next round")
+            await until_idle(pilot)  # the board drawn for it
         assert match.state.round >= 8
         assert len(places) == 1
 
@@ -460,6 +492,8 @@ async def test_a_long_name_keeps_a_space_before_its_sheet():
     match = Match("all-in", seats, 2, {"sheets": "advanced"})
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: isinstance(app.screen, AllInScreen)
+                         and "Maxim" in app.screen.query_one(TablePanel).content.plain,
+                         "the table with the names")
         table = app.screen.query_one(TablePanel).content.plain
         assert re.search(r"Maxim\w*…\* ", table)  # the cut, the mark, then a space

@@ -17,6 +17,16 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.notice import NoticeScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
+from helpers import game_screen, until_idle, wait_until
+
+
+async def on_screen(pilot) -> AllMineScreen:
+    """The game screen on top, drawn, with no bot move or rebuild under way."""
+    app = pilot.app
+    await wait_until(pilot, lambda: game_screen(app, AllMineScreen) is app.screen,
+                     "the game screen on top")
+    await until_idle(pilot)
+    return app.screen
 
 
 
@@ -44,9 +54,7 @@ async def test_arrows_stop_at_the_ends_and_rest_on_cards_that_cannot_be_played()
     match = play_by_rules_until(three(5), ann_must_follow, seed=1)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = app.screen
-        assert isinstance(game, AllMineScreen)
+        game = await on_screen(pilot)
         hand, playable = game._view["hand"], set(game._view["playable"])
         assert hand[game.cursor] in playable  # a turn starts on a card that may be played
         await pilot.press(*["left"] * (len(hand) + 3))
@@ -55,7 +63,8 @@ async def test_arrows_stop_at_the_ends_and_rest_on_cards_that_cannot_be_played()
         before = match.to_json()
         for _ in range(5):
             await pilot.press("enter")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: notices(app, "follow suit"), "the refusal explained")
+        await until_idle(pilot)
         assert match.to_json() == before
         assert notices(app, "follow suit") == 1  # explained once, never a stack
         await pilot.press(*["right"] * (len(hand) + 3))
@@ -65,8 +74,10 @@ async def test_arrows_stop_at_the_ends_and_rest_on_cards_that_cannot_be_played()
         await pilot.press("cgmd"[led])
         card = hand[game.cursor]
         assert card in playable
+        moves = len(match.log)
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: len(match.log) > moves, "Ann's card played")
+        assert match.log[moves][0] == 0 and match.log[moves][1].args[0] == card
         assert card not in match.state.hands[0]
 
 
@@ -74,25 +85,24 @@ async def test_prediction_by_enter_alone_and_no_stack_of_notices():
     match = three(2)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = app.screen
+        game = await on_screen(pilot)
         await pilot.press("enter")
         # Most is the first suit; the cursor went to Fewest, on the first suit still allowed
         assert game.picks == [0, None] and (game.pick_row, game.pick_col) == (1, 1)
         await pilot.press("enter")
         assert game.picks == [0, 1]
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: match.state.predictions[0], "Ann's prediction")
         assert match.state.predictions[0] == [0, 1]
     match = three(2)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = app.screen
+        game = await on_screen(pilot)
         await pilot.press("c")
         for _ in range(10):  # Crystals again for Fewest: refused, one notice
             await pilot.press("c")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: notices(app, "two different suits"), "the refusal")
+        await until_idle(pilot)
         assert game.picks == [0, None]
         assert notices(app, "two different suits") == 1
         # the arrows stop at the ends of the row of tiles
@@ -108,7 +118,7 @@ async def test_every_trick_slot_names_its_player_before_they_play():
                         and m.to_act() == [0], seed=2)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         area = app.screen.query_one(TrickArea)
         names_line = area.query_one("#trick-slots").content.plain.splitlines()[0]
         slot = TrickArea.SLOT_W
@@ -127,13 +137,9 @@ async def test_the_last_trick_and_its_taker_come_before_the_hand_scores():
                                 seed=3)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         await pilot.press("enter")  # Ann's last card; the bots finish the trick
-        for _ in range(50):
-            await pilot.pause(0.05)
-            if isinstance(app.screen, NoticeScreen):
-                break
-        assert isinstance(app.screen, NoticeScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, NoticeScreen), "the hand's end")
         assert match.state.hand_no == 1  # the table underneath has moved on
         last, winner = match.state.last_trick, match.state.last_winner
         assert len(last) == 3
@@ -144,7 +150,8 @@ async def test_the_last_trick_and_its_taker_come_before_the_hand_scores():
         assert f"{['Ann', 'Bob', 'Cleo'][winner]} took the last trick" in text
         assert "Hand 1 of 3 is over" in text
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: isinstance(app.screen, AllMineScreen), "the table")
+        await pilot.pause()
         # a new hand: nothing of the previous one on the trick area
         area = app.screen.query_one(TrickArea)
         assert area.cards == [None, None, None]
@@ -156,20 +163,14 @@ async def test_the_final_hand_is_shown_before_the_results():
                                 and m.state.tricks_done == 11, seed=4)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         await pilot.press("enter")
-        for _ in range(50):
-            await pilot.pause(0.05)
-            if isinstance(app.screen, (NoticeScreen, ResultsScreen)):
-                break
+        await wait_until(pilot, lambda: isinstance(app.screen, (NoticeScreen, ResultsScreen)),
+                         "the last hand's end")
         assert isinstance(app.screen, NoticeScreen) and match.is_over()
         assert "Hand 3 of 3 is over" in screen_text(app)
         await pilot.press("enter")
-        for _ in range(40):
-            await pilot.pause(0.05)
-            if isinstance(app.screen, ResultsScreen):
-                break
-        assert isinstance(app.screen, ResultsScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
 
 
 async def test_backs_keep_a_column_per_suit_and_mark_a_void():
@@ -182,7 +183,7 @@ async def test_backs_keep_a_column_per_suit_and_mark_a_void():
     match = play_by_rules_until(three(4), void, seed=5)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         panel = app.screen.query_one(TablePanel)
         console = Console(width=panel.content_size.width, file=io.StringIO(), record=True,
                           color_system=None)
@@ -207,7 +208,7 @@ async def test_top_line_keeps_every_score_at_100_columns():
     play_by_rules_until(match, lambda m: m.state.phase == "play" and m.to_act() == [0], seed=6)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         status = app.screen.query_one("#status-bar").content.plain
         assert len(status) <= 98
         for name, score in zip(names, (12, 7, 30, 4)):
@@ -231,12 +232,13 @@ async def test_a_resize_lays_the_top_line_and_the_table_out_again():
     play_by_rules_until(match, lambda m: m.state.phase == "play" and m.to_act() == [0], seed=6)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         panel = app.screen.query_one(TablePanel)
         assert all(n in screen_text(app) for n in names)  # the room is used: whole names
         wide = app.screen.query_one("#status-bar").content.plain
         await pilot.resize_terminal(100, 30)
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: app.screen.query_one("#status-bar").content.plain != wide,
+                         "the status line rewritten for 100 columns")
         status = app.screen.query_one("#status-bar").content.plain
         assert status != wide and len(status) <= 98
         assert all(f" {s}" in status for s in match.state.scores)
@@ -259,15 +261,11 @@ async def test_the_final_table_fits_100_columns_and_calls_nobody_you():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await app.push_screen(ResultsScreen(GameSession(match, None)))
-        await pilot.pause(0.2)
+        await until_idle(pilot)
         await pilot.press("f")
-        for _ in range(50):
-            await pilot.pause(0.02)
-            if isinstance(app.screen, FinalControls):
-                break
+        await wait_until(pilot, lambda: isinstance(app.screen, FinalControls), "the final table")
+        await until_idle(pilot)
         screen = app.screen
-        assert isinstance(screen, FinalControls)
-        await pilot.pause(0.2)
         status = screen.query_one("#status-bar").content.plain
         assert status.startswith(" FINAL TABLE ") and len(status) <= 98
         for name in ("Ann", "Bob", "Cleo", "Dan"):
@@ -276,8 +274,7 @@ async def test_the_final_table_fits_100_columns_and_calls_nobody_you():
         keys = screen_text(app).splitlines()[-1]
         assert "Back" in keys and len(keys) <= 100
         await pilot.press("q")
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, ResultsScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "back at the results")
 
 
 async def test_the_replay_shows_the_end_of_a_hand_as_a_step_of_its_own():
@@ -289,7 +286,9 @@ async def test_the_replay_shows_the_end_of_a_hand_as_a_step_of_its_own():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         open_replay(app, match, 0)
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(getattr(app.screen, "session", None),
+                                                   ReplaySession), "the replay")
+        await until_idle(pilot)
         replay = app.screen
         session = replay.session
         assert isinstance(session, ReplaySession)
@@ -300,14 +299,15 @@ async def test_the_replay_shows_the_end_of_a_hand_as_a_step_of_its_own():
         session.goto(end - 1)
         replay.render_flow()
         await pilot.press("right")
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: app.screen is not replay, "the hand's end")
         assert isinstance(app.screen, NoticeScreen)  # the hand's end, its own step
         assert "The last trick" in screen_text(app)
         await pilot.press("enter")
-        await pilot.pause(0.1)
-        assert app.screen is replay and session.position == end
+        await wait_until(pilot, lambda: app.screen is replay, "back at the replay")
+        assert session.position == end
         await pilot.press("left")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: session.position == end - 1, "a step back")
+        await until_idle(pilot)
         assert app.screen is replay  # going back shows no news
 
 
@@ -316,7 +316,7 @@ async def test_the_card_just_played_stands_out_and_the_top_line_counts_the_trick
                                 and len(m.state.trick) == 2, seed=1)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         area = app.screen.query_one(TrickArea)
         names = area.query_one("#trick-slots").content.plain.splitlines()[0]
         latest = match.state.trick[-1][0]
@@ -328,7 +328,7 @@ async def test_the_card_just_played_stands_out_and_the_top_line_counts_the_trick
                                and m.to_act() == [0], seed=2)
     app = AllMineApp(GameSession(heap, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         status = app.screen.query_one("#status-bar").content.plain
         done = heap.state.tricks_done
         assert f"trick {done}/" in status and "won" in status

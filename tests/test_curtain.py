@@ -9,6 +9,7 @@ from screen_text import screen_text
 
 from audit_drivers import seats
 from privacy_audit import game_screen
+from helpers import until_idle, wait_until
 
 from allmine_tui.engine import Match
 from allmine_tui.ui.app import AllMineApp
@@ -80,13 +81,14 @@ async def test_peek_from_the_curtain_then_the_curtain_comes_back():
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen) and app.screen.player == other
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: not isinstance(app.screen, CurtainScreen), "the curtain lifted")
+        await until_idle(pilot)
         game = game_screen(app)
         assert app.screen is game and match.seats[game.viewer].name == other
         assert game.flow.state.mode is Mode.PEEK and "Peek" in screen_text(app)
         await pilot.press("p")  # done peeking: the curtain for the player whose turn it is
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, CurtainScreen) and app.screen.player == name
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen), "the curtain")
+        assert app.screen.player == name
 
 
 async def test_keys_within_the_moment_after_the_curtain_appears_are_dropped(monkeypatch):
@@ -97,9 +99,10 @@ async def test_keys_within_the_moment_after_the_curtain_appears_are_dropped(monk
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen), "an Enter right away does not pass it"
+        curtain = app.screen
         app.screen._input_since = 0.0  # the moment is over
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: curtain not in app.screen_stack, "the curtain lifted")
         assert not isinstance(app.screen, CurtainScreen)
 
 
@@ -121,7 +124,7 @@ async def test_continue_shows_the_curtain_before_any_of_the_table(tmp_path):
 
     with mock.patch.object(AllMineApp, "_display", spy):
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause(0.2)
+            await wait_until(pilot, lambda: "CurtainScreen" in frames, "the curtain painted")
             assert isinstance(app.screen, CurtainScreen)
     game_frames = [f for f in frames if f not in ("PickerScreen",)]
     assert game_frames and game_frames[0] == "CurtainScreen", frames[:5]
@@ -134,11 +137,12 @@ async def test_the_keys_line_is_back_after_the_screen_is_composed_for_a_new_view
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await pilot.press("enter")
-        for _ in range(50):
-            await pilot.pause(0.02)
+
+        def ready() -> bool:
             game = game_screen(app)
-            if app.screen is game and not game._rebuilding and game.viewer is not None:
-                break
+            return app.screen is game and not game._rebuilding and game.viewer is not None
+
+        await wait_until(pilot, ready, "the board composed for the viewer")
         keys = app.screen.query_one(ScreenKeys)
         await pilot.pause()
         last = screen_text(app).splitlines()[-1]
@@ -172,16 +176,17 @@ async def test_the_curtain_covers_the_whole_screen_in_its_first_frame():
             assert isinstance(app.screen, CurtainScreen)
             first = app.screen.player
             await pilot.press("enter")
-            await pilot.pause(0.2)
+            await wait_until(pilot, lambda: not isinstance(app.screen, CurtainScreen)
+                             and not game_screen(app)._rebuilding, "the first person's board")
+            await until_idle(pilot)
             seat = [s.name for s in match.seats].index(first)
             hand = [card_name(c) for c in match.state.hands[seat]]
             frames.clear()
             await pilot.press("c", "g", "enter")  # the prediction: the next curtain comes up
-            for _ in range(50):
-                await pilot.pause(0.02)
-                if isinstance(app.screen, CurtainScreen) and app.screen.player != first:
-                    break
-            await pilot.pause(0.1)
+            await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen)
+                             and app.screen.player != first, "the next person's curtain")
+            await wait_until(pilot, lambda: any(isinstance(s, CurtainScreen) for s, _r in frames),
+                             "the curtain painted")
     curtain = next(((s, r) for s, r in frames if isinstance(s, CurtainScreen)), None)
     assert curtain is not None, "the curtain was painted"
     _screen, update = curtain

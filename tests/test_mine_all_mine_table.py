@@ -11,6 +11,22 @@ from allmine_tui.games.mine_all_mine.resolution import ResolutionScreen
 from allmine_tui.games.mine_all_mine.screen import MineAllMineScreen
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.session import GameSession
+from helpers import game_screen, until_idle, wait_until
+
+
+async def on_screen(pilot) -> MineAllMineScreen:
+    """The game screen on top, drawn, with no bot move or rebuild under way."""
+    app = pilot.app
+    await wait_until(pilot, lambda: game_screen(app, MineAllMineScreen) is app.screen,
+                     "the game screen on top")
+    await until_idle(pilot)
+    return app.screen
+
+
+async def the_reveal(pilot) -> ResolutionScreen:
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, ResolutionScreen), "the reveal")
+    await pilot.pause()
+    return pilot.app.screen
 
 
 
@@ -33,12 +49,13 @@ async def test_the_fleet_sums_keep_their_place_beside_launch():
     match = four(hand=[3, 7, 11, 2, 5])
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         places = set()
         await pilot.press("4")
-        for _ in range(5):  # every card's action, one more each time
+        for i in range(5):  # every card's action, one more each time
             await pilot.press("space", "right")
-            await pilot.pause(0.02)
+            await wait_until(pilot, lambda: len(match.state.pending[0]) == i + 1, "the card added")
+            await until_idle(pilot)  # (the fleet drawn)
             preview = match.view(0)["preview"]
             line = fleet_line(app)
             sums = (f"Speed {preview['speed']:>2}  Attack {preview['attack']:>2}  "
@@ -55,7 +72,7 @@ async def test_action_names_are_whole_on_the_cards():
     match = four(hand=[7, 11, 1])  # Targeting Computer, the longest name
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         text = screen_text(app)
         assert "✦ Targeting Computer" in text and "Targeting Co…" not in text
         assert "✦ Pole Position" in text and "✦ Afterburners" in text
@@ -67,7 +84,7 @@ async def test_cards_out_of_view_are_counted_and_the_window_follows_the_cursor()
     match = four(hand=[1, 2, 5, 7, 8, 9, 11])
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         hand = app.screen.query_one(HandRow)
         shown = [c for _a, _b, c in hand.spans]
         assert shown[0] == 1 and len(shown) < 7
@@ -94,11 +111,10 @@ async def test_keys_typed_with_the_last_launch_never_skip_the_arrival():
     match = round_to_reveal()
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         await burst(app, pilot, ["l", "enter", "enter"])
-        await pilot.pause(0.2)
-        screen = app.screen
-        assert isinstance(screen, ResolutionScreen)
+        screen = await the_reveal(pilot)
+        await until_idle(pilot)  # the two Enters of the burst handled (and dropped)
         assert screen.step == 0 and "step 1/" in screen_text(app)
         await pilot.press("enter")  # typed once it is on screen: it counts
         assert screen.step == 1
@@ -109,10 +125,9 @@ async def test_the_reveal_drops_keys_within_the_grace(monkeypatch):
     match = round_to_reveal()
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         await pilot.press("l")
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, ResolutionScreen)
+        await the_reveal(pilot)
         await pilot.press("enter", "R")
         assert app.screen.step == 0
 
@@ -123,11 +138,10 @@ async def test_run_all_answers_the_key_it_shows(key):
     match = round_to_reveal()
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         await pilot.press("l")
-        await pilot.pause(0.2)
-        screen = app.screen
-        assert isinstance(screen, ResolutionScreen) and "Run all [R]" in screen_text(app)
+        screen = await the_reveal(pilot)
+        assert "Run all [R]" in screen_text(app)
         await pilot.press(key)
         assert screen.step == screen.last
         await pilot.press("left")  # and back a turn
@@ -154,11 +168,9 @@ async def test_long_fleets_keep_one_line_each_in_the_reveal(size):
     match = long_fleets()
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         await pilot.press("l")
-        await pilot.pause(0.3)
-        screen = app.screen
-        assert isinstance(screen, ResolutionScreen)
+        screen = await the_reveal(pilot)
         fleets = screen.query_one("#res-fleets")
         lines = fleets.content.plain.splitlines()
         assert len(lines) == 4
@@ -175,11 +187,8 @@ async def test_the_newest_launch_is_marked_until_the_next():
     match = four(seed=3)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if all(match.state.launched[1:]):
-                break
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: all(match.state.launched[1:]), "the bots' launches")
+        await until_idle(pilot)  # (the last launch drawn)
         scores = app.screen.query_one("#scores").content.plain
         # the bots launched one after the other: only the last one carries the mark
         marked = [line for line in scores.splitlines() if "launched •" in line]
@@ -192,11 +201,9 @@ async def test_a_round_just_played_is_marked_and_the_resolution_marks_its_step(m
     match = round_to_reveal()
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         await pilot.press("l")
-        await pilot.pause(0.2)
-        screen = app.screen
-        assert isinstance(screen, ResolutionScreen)
+        screen = await the_reveal(pilot)
         record = match.state.last_round
         await pilot.press("enter")  # turn 1: the first location, and who is there
         board = screen.query_one("#res-board").content.plain
@@ -206,19 +213,17 @@ async def test_a_round_just_played_is_marked_and_the_resolution_marks_its_step(m
         for i, f in enumerate(record["fleets"]):
             assert fleets[i].startswith("•") == (f["seat"] in present)
         await pilot.press("R", "enter")
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, MineAllMineScreen)
+        # (not until idle: Bob's next launch, a second away, must not have come yet)
+        await wait_until(pilot, lambda: isinstance(app.screen, MineAllMineScreen), "the table")
+        await pilot.pause()
         scores = app.screen.query_one("#scores").content.plain
         assert "• LAST ROUND, just played" in scores
         points = match.state.history[-1]["points"]
         assert f"•+{points[0]}" in scores.splitlines()[1]
         # Bob, a bot, launches at once in the next round: the round stays marked (a bot's
         # launch is no reason to hide what happened), his launch is marked too
-        for _ in range(40):
-            await pilot.pause(0.1)
-            if match.state.launched[1]:
-                break
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: match.state.launched[1], "Bob's launch")
+        await until_idle(pilot)  # (his launch drawn)
         scores = app.screen.query_one("#scores").content.plain
         assert "just played" in scores and "launched •" in scores.splitlines()[2]
 

@@ -21,9 +21,18 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
-from helpers import game_screen, wait_until
+from helpers import game_screen, until_idle, wait_until
 
 
+
+
+async def on_screen(pilot) -> MineAllMineScreen:
+    """The game screen on top, drawn, with no bot move or rebuild under way."""
+    app = pilot.app
+    await wait_until(pilot, lambda: game_screen(app, MineAllMineScreen) is app.screen,
+                     "the game screen on top")
+    await until_idle(pilot)
+    return app.screen
 
 
 def shown_cards(game: MineAllMineScreen) -> list[int]:
@@ -36,8 +45,7 @@ async def test_one_human_and_a_bot_play_a_whole_game_by_keys():
     app = AllMineApp(GameSession(match, None))
     resolutions = 0
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, MineAllMineScreen)
+        await on_screen(pilot)
         for step in range(300):
             screen = app.screen
             if isinstance(screen, ResultsScreen):
@@ -49,7 +57,7 @@ async def test_one_human_and_a_bot_play_a_whole_game_by_keys():
                 await pilot.press("enter")  # turn 1
                 assert "turn 1" in screen_text(app)
                 await pilot.press("r", "enter")
-                await pilot.pause(0.05)
+                await wait_until(pilot, lambda: app.screen is not screen, "the replay closed")
                 continue
             game = game_screen(app, MineAllMineScreen)
             if game is screen and 0 in match.to_act():
@@ -67,24 +75,25 @@ async def test_one_human_and_a_bot_play_a_whole_game_by_keys():
                     text = screen_text(app)
                     assert "YOUR FLEET" in text and "Speed" in text and "Cargo" in text
                 await pilot.press("l")
-            else:
-                await pilot.pause(0.02)
+            else:  # the bot's turn, or another screen on top: wait until that changes
+                await wait_until(pilot, lambda: app.screen is not screen
+                                 or (game is screen and 0 in match.to_act()),
+                                 "Ann's turn or the next screen")
         else:
             raise AssertionError("the game did not finish")
         assert match.is_over() and resolutions == 3
-        await pilot.pause(0.1)
-        assert "Total" in screen_text(app)
+        await wait_until(pilot, lambda: "Total" in screen_text(app), "the results' totals")
 
 
 async def test_launch_needs_a_card_and_nothing_changes():
     match = Match("mine-all-mine", [Seat("Ann"), Seat("Bob", "random")], 3)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.1)
+        await on_screen(pilot)
         await pilot.press("l")
-        await pilot.pause(0.05)
+        await wait_until(pilot, lambda: any("at least one card" in n.message
+                                            for n in app._notifications), "the launch refused")
         assert not match.state.launched[0] and match.state.pending[0] == []
-        assert any("at least one card" in n.message for n in app._notifications)
 
 
 async def test_hot_seat_keeps_hands_and_fleets_private():
@@ -93,7 +102,8 @@ async def test_hot_seat_keeps_hands_and_fleets_private():
     curtains = 0
     viewers = set()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: game_screen(app, MineAllMineScreen), "the game screen")
+        await until_idle(pilot)
         for _step in range(200):
             if match.state.round_no >= 2 or match.is_over():
                 break
@@ -103,19 +113,25 @@ async def test_hot_seat_keeps_hands_and_fleets_private():
                 text = screen_text(app)
                 assert not re.search(r"#\d+", text) and "YOUR FLEET" not in text
                 await pilot.press("enter")
-                await pilot.pause(0.02)
+                await wait_until(pilot, lambda: app.screen is not screen, "the curtain lifted")
                 continue
             if isinstance(screen, ResolutionScreen):
                 await pilot.press("r", "enter")
-                await pilot.pause(0.02)
+                await wait_until(pilot, lambda: app.screen is not screen, "the replay closed")
                 continue
             game = game_screen(app, MineAllMineScreen)
             viewer = game.viewer
             state = match.state
+
+            def moved_on() -> bool:
+                return (app.screen is not screen or game.viewer != viewer
+                        or (viewer is not None and viewer in match.to_act())
+                        or match.state.round_no >= 2 or match.is_over())
+
             if viewer is None:
                 assert shown_cards(game) == []
                 assert "YOUR FLEET" not in screen_text(app)
-                await pilot.pause(0.02)
+                await wait_until(pilot, moved_on, "a seat's turn after the table view")
                 continue
             viewers.add(viewer)
             assert game._view["hand"] == sorted(state.hands[viewer])
@@ -130,9 +146,9 @@ async def test_hot_seat_keeps_hands_and_fleets_private():
                 assert f"[#{c}" not in text
             if viewer in match.to_act():
                 await pilot.press("space", "l")
-                await pilot.pause(0.02)
+                await until_idle(pilot)  # (a key may have been dropped: the loop looks again)
             else:
-                await pilot.pause(0.02)
+                await wait_until(pilot, moved_on, "the viewer's turn or the next viewer")
         assert match.state.round_no >= 1
     assert viewers == {0, 1}
     assert curtains >= 2
@@ -142,21 +158,20 @@ async def test_mouse_adds_a_card_and_launches():
     match = Match("mine-all-mine", [Seat("Ann"), Seat("Bob", "random")], 9)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.1)
-        game = app.screen
+        game = await on_screen(pilot)
         hand = game.query_one(HandRow)
         x0, _x1, card = hand.spans[1]
         at = (x0 + 1 + 3, 2)  # the padding, into the card; the border, then line 2: option B
         await pilot.click(HandRow, offset=at)
-        await pilot.pause(0.05)
+        await wait_until(pilot, lambda: match.state.pending[0], "the clicked card added")
         assert match.state.pending[0] == [[card, 1]]
         await pilot.click(HandRow, offset=at)  # again: taken back
-        await pilot.pause(0.05)
-        assert match.state.pending[0] == []
+        await wait_until(pilot, lambda: not match.state.pending[0], "the card taken back")
         x0, _x1, first = hand.spans[0]
         await pilot.click(HandRow, offset=(x0 + 1 + 3, 1))
-        await pilot.pause(0.05)
+        await wait_until(pilot, lambda: match.state.pending[0], "the clicked card added")
         assert match.state.pending[0] == [[first, 0]]
+        await until_idle(pilot)  # the fleet drawn
         fleet = game.query_one("#fleet")
         assert "Launch [L]" in fleet.content.plain
         await pilot.click("#fleet", offset=(1 + fleet.launch_at + 3, 0))
@@ -181,8 +196,7 @@ async def test_the_option_row_stays_where_the_player_put_it():
     state = match.state
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.1)
-        game = app.screen
+        game = await on_screen(pilot)
         hand = sorted(state.hands[0])
         assert len(hand) >= 3
         await pilot.press("right", "4", "space")  # the middle card with its action
@@ -201,8 +215,7 @@ async def test_the_cursor_shows_on_a_card_in_the_fleet():
     state = match.state
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.1)
-        game = app.screen
+        game = await on_screen(pilot)
         n = len(state.hands[0])
         for _ in range(n):
             await pilot.press("space", "right")
@@ -229,13 +242,14 @@ async def test_the_prompt_never_pushes_the_cards_and_the_keys_fit(size):
     state.hands[0] = [1, 6, 9]
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause(0.1)
-        game = app.screen
+        game = await on_screen(pilot)
         game.show(match.view(0), 0, match.legal_actions(0))
+        await until_idle(pilot)  # (the layout after the change)
         top = game.query_one(HandRow).region.y
         await pilot.press("right", "4")  # Warp Jump's long rule
-        await pilot.pause(0.05)
-        assert "Warp Jump" in screen_text(app) and game.query_one(HandRow).region.y == top
+        await wait_until(pilot, lambda: "Warp Jump" in screen_text(app), "Warp Jump's rule")
+        await until_idle(pilot)
+        assert game.query_one(HandRow).region.y == top
         keys = game.query_one("#keys").content.plain
         assert keys.endswith("u undo") and keys in screen_text(app)
         assert game.query_one("#game-log").region.height >= 3
@@ -246,7 +260,7 @@ async def test_beginner_sides_say_two_options():
     match = Match("mine-all-mine", [Seat("Ann"), Seat("Bob", "random")], 5, {"mode": "beginner"})
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.1)
+        await on_screen(pilot)
         text = screen_text(app)
         assert "1–2 option" in text and "1–4" not in text
         await pilot.press("3")
@@ -270,14 +284,11 @@ async def test_the_reveal_shows_whole_fleets_and_stays_viewable():
     assert match.state.round_no == 1
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.1)
-        game = app.screen
-        assert isinstance(game, MineAllMineScreen)
+        game = await on_screen(pilot)
         text = screen_text(app)
         assert "LAST ROUND" in text and "#3C #8✦ #11A" in text  # kept on the table
         await pilot.press("v")
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, ResolutionScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResolutionScreen), "the replay")
         text = screen_text(app)
         assert "#3C  #8✦Deep Drill  #11A" in text  # all three cards, the action in full
         assert "revealed" in text
@@ -289,8 +300,7 @@ async def test_the_reveal_shows_whole_fleets_and_stays_viewable():
         await pilot.press("enter")
         assert "scored" in screen_text(app)
         await pilot.press("enter")
-        await pilot.pause(0.05)
-        assert app.screen is game
+        await wait_until(pilot, lambda: app.screen is game, "back at the table")
 
 
 def test_one_resource_is_singular():
@@ -307,15 +317,17 @@ async def test_the_replay_box_and_its_buttons_stay_put(size):
     match = Match("mine-all-mine", seats, 3)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause(0.1)
+        await on_screen(pilot)
         await pilot.press("space", "right", "space", "l")
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResolutionScreen), "the replay")
+        await until_idle(pilot)
         replay = app.screen
-        assert isinstance(replay, ResolutionScreen)
         places = set()
         for _ in range(replay.last):
             places.add((replay.query_one("#res").region, replay.query_one("#res-next").region))
+            step = replay.step
             await pilot.click("#res-next")
-            await pilot.pause(0.02)
+            await wait_until(pilot, lambda: replay.step > step, "the next turn of the replay")
+            await until_idle(pilot)
         assert replay.step == replay.last and len(places) == 1
         assert replay.query_one("#res").region.bottom <= size[1]

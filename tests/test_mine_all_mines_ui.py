@@ -18,9 +18,23 @@ from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
 from allmine_tui.ui.widgets.choicetree import ChoiceTree
-from helpers import game_screen, wait_until
+from helpers import game_screen, until_idle, wait_until
 
 
+
+
+async def on_screen(pilot) -> MineAllMinesScreen:
+    """The game screen on top, drawn, with no bot move or rebuild under way."""
+    app = pilot.app
+    await wait_until(pilot, lambda: game_screen(app, MineAllMinesScreen) is app.screen,
+                     "the game screen on top")
+    await until_idle(pilot)
+    return app.screen
+
+
+def refused(app) -> bool:
+    """u was pressed and told why nothing can be taken back."""
+    return any(n.title == "Cannot take back" for n in app._notifications)
 
 
 async def take_a_turn_step(pilot, game: MineAllMinesScreen, step: int) -> None:
@@ -49,33 +63,36 @@ async def test_one_human_plays_a_whole_game_by_keys():
     match = Match("mine-all-mines", [Seat("Ann"), Seat("Bob", "random"), Seat("Cleo", "random")], 5)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: game_screen(app, MineAllMinesScreen), "the game screen")
         decisions = 0  # Ann's, counted (the loop's steps depend on how long the bots take)
         for _step in range(1500):
             screen = app.screen
             if isinstance(screen, ResultsScreen):
                 break
             if isinstance(screen, RoundNotice):  # a new round: Enter goes on
-                await pilot.pause(0.05)
                 await pilot.press("enter")
+                await wait_until(pilot, lambda: app.screen is not screen, "the notice closed")
                 continue
             game = game_screen(app, MineAllMinesScreen)
             if game is screen and 0 in match.to_act():
                 before = len(match.log)
                 await take_a_turn_step(pilot, game, decisions)
                 decisions += 1
-                await pilot.pause(0.01)
+                await until_idle(pilot)
                 if match.state.phase != "over" and 0 in match.to_act():
                     # still Ann's turn: either a move was made or the menu went a level deeper
+                    # (which of the two depends on the key, not on timing)
                     assert len(match.log) > before or game.query_one(ChoiceTree).prefix
-            else:
-                await pilot.pause(0.02)
+            else:  # a bot's turn, or another screen on top: wait until that changes
+                await wait_until(pilot, lambda: app.screen is not screen
+                                 or (game is screen and 0 in match.to_act()),
+                                 "Ann's turn or the next screen")
         else:
             raise AssertionError("the game did not finish")
         assert match.is_over()
         bought = match.state.owned[0]["jewelry"] + match.state.owned[0]["support"]
         assert bought, "Ann bought nothing in a whole game"
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: "Total VP" in screen_text(app), "the results")
         text = screen_text(app)
         assert "Total VP" in text and "Gems left" in text
 
@@ -86,7 +103,8 @@ async def test_hot_seat_keeps_dwarves_private():
     curtains = 0
     viewers = set()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: game_screen(app, MineAllMinesScreen), "the game screen")
+        await until_idle(pilot)
         for step in range(400):
             if match.state.round_no >= 1 or match.is_over():
                 break
@@ -96,14 +114,20 @@ async def test_hot_seat_keeps_dwarves_private():
                 text = screen_text(app)
                 assert "set aside" not in text and "ANN:" not in text and "BOB:" not in text
                 await pilot.press("enter")
-                await pilot.pause(0.02)
+                await wait_until(pilot, lambda: app.screen is not screen, "the curtain lifted")
                 continue
             game = game_screen(app, MineAllMinesScreen)
             viewer = game.viewer
+
+            def moved_on() -> bool:
+                return (app.screen is not screen or game.viewer != viewer
+                        or (viewer is not None and viewer in match.to_act())
+                        or match.state.round_no >= 1 or match.is_over())
+
             text = screen_text(app)
             if viewer is None:
                 assert "set aside" not in text and "Hands are secret" in text
-                await pilot.pause(0.02)
+                await wait_until(pilot, moved_on, "a seat's turn after the table view")
                 continue
             viewers.add(viewer)
             state = match.state
@@ -118,9 +142,9 @@ async def test_hot_seat_keeps_dwarves_private():
                     assert any(f in hand_line for f in forms)
             if viewer in match.to_act():
                 await take_a_turn_step(pilot, game, step)
-                await pilot.pause(0.02)
+                await until_idle(pilot)  # (a key may have been dropped: the loop looks again)
             else:
-                await pilot.pause(0.02)
+                await wait_until(pilot, moved_on, "the viewer's turn or the next viewer")
         assert viewers == {0, 1}
         assert curtains >= 2
 
@@ -134,14 +158,14 @@ async def test_mouse_plays_a_dwarf_on_a_marked_place_and_menu_lines():
     match = Match("mine-all-mines", [Seat("Ann"), Seat("Bob", "random")], 12)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         assert match.to_act() == [0]
         # an empty entrance whose dwarf Ann holds: click it
         gem = next(d for d in match.state.hands[0]
                    if isinstance(d, int) and match.state.mines[d][0] is None)
         x, y = place_offset(gem, 0)
         await pilot.click(MinesPanel, offset=(x, y))
-        await pilot.pause(0.05)
+        await wait_until(pilot, lambda: match.state.mines[gem][0] is not None, "the dwarf placed")
         if match.state.phase == "play":  # Tools would add a second way: none at the start
             raise AssertionError("the click did not play")
         assert match.state.mines[gem][0] == [gem, 0]
@@ -159,14 +183,13 @@ async def test_clicking_an_unusable_place_or_keys_out_of_turn_change_nothing():
     match = Match("mine-all-mines", [Seat("Ann"), Seat("Bob", "random")], 12)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         before = match.to_json()
         # the bottom row of an empty mine can never be used at the start
         x, y = place_offset(0, 4)
         await pilot.click(MinesPanel, offset=(x, y))
-        await pilot.pause(0.05)
+        await wait_until(pilot, lambda: notices(app, "No move of yours"), "the click explained")
         assert match.to_json() == before
-        assert any("No move of yours" in n.message for n in app._notifications)
 
 
 # -- the table tells what the physical table would (issue 11) ---------------------------------------
@@ -185,18 +208,17 @@ async def test_end_has_its_own_key_and_no_number_ends_the_turn():
     assert {a.kind for a in match.legal_actions(0)} == {"buy", "end"}
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = game_screen(app, MineAllMinesScreen)
+        game = await on_screen(pilot)
         lines = menu_lines(game)
         assert lines[1].startswith("▶1. Buy a card") and lines[2].startswith(" e. End your turn")
         before = match.to_json()
         await pilot.press("2", "2")
-        await pilot.pause(0.05)
+        await wait_until(pilot, lambda: notices(app, "key of its own: e"), "the digit explained")
         assert match.to_json() == before
         assert notices(app, "key of its own: e") == 1  # said once, not stacked
         moves = len(match.log)
         await pilot.press("e")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: len(match.log) > moves, "a move after e")
         assert match.log[moves] == (0, Action("end"))
 
 
@@ -204,11 +226,11 @@ async def test_e_before_the_dwarf_explains_and_waits():
     match = find_position(3, dwarf_to_play)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.3)
+        await on_screen(pilot)
         assert match.state.seat == 0 and match.state.phase == "play"
         before = match.to_json()
         await pilot.press("e", "e")
-        await pilot.pause(0.05)
+        await wait_until(pilot, lambda: notices(app, "Play a dwarf first"), "e explained")
         assert match.to_json() == before
         assert notices(app, "Play a dwarf first") == 1
 
@@ -218,17 +240,16 @@ async def test_the_hint_line_says_what_u_takes_back_and_u_does_it():
     assert match.state.phase == "act" and match.to_act() == [0]
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = game_screen(app, MineAllMinesScreen)
+        game = await on_screen(pilot)
         hint = game.query_one("#hint").content.plain
         assert "e: end your turn" in hint and "u: take back your dwarf" in hint
         trade = next(a for a in match.legal_actions(0) if a.kind == "trade")
-        game.submit(trade)
-        await pilot.pause(0.1)
-        assert "u: take back your trade" in game.query_one("#hint").content.plain
+        assert game.submit(trade)
+        await wait_until(pilot, lambda: "u: take back your trade"
+                         in game.query_one("#hint").content.plain, "the hint for the trade")
         gems = list(match.state.gems[0])
         await pilot.press("u")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: match.log[-1][1] != trade, "the trade taken back")
         assert match.log[-1][1] != trade and match.state.gems[0] != gems
         assert "u: take back your dwarf" in game.query_one("#hint").content.plain
 
@@ -238,14 +259,13 @@ async def test_a_purchase_that_turned_a_card_is_said_to_stand():
     buy = next(a for a in match.legal_actions(0) if a.kind == "buy")
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = game_screen(app, MineAllMinesScreen)
+        game = await on_screen(pilot)
         assert "cannot be taken back" in game.query_one("#hint").content.plain  # on the Buy line
-        game.submit(buy)
-        await pilot.pause(0.1)
-        assert "your purchase stands" in game.query_one("#hint").content.plain
+        assert game.submit(buy)
+        await wait_until(pilot, lambda: "your purchase stands"
+                         in game.query_one("#hint").content.plain, "the hint after the purchase")
         await pilot.press("u")
-        await pilot.pause(0.05)
+        await wait_until(pilot, lambda: refused(app), "u refused")
         assert match.log[-1] == (0, buy)
 
 
@@ -261,7 +281,7 @@ async def test_table_marks_have_a_legend_and_used_cards_a_mark():
     match = find_position(3, helpers_used_and_an_achievement)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         text = screen_text(app)
         assert "first player" in text and "cards (✗ used)" in text and "Ri Ne Cr Ea Br" in text
         assert "Jeweler✗" in text and "Tools✗" in text  # a mark, not only a strike-through
@@ -340,16 +360,16 @@ async def test_a_dwarf_with_no_place_is_listed_dim_with_its_reason():
     match = find_position(5, ruby_without_a_place)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = game_screen(app, MineAllMinesScreen)
+        game = await on_screen(pilot)
         lines = menu_lines(game)
         blocked = next(i for i, line in enumerate(lines) if "Ruby dwarf: no place" in line)
         before = match.to_json()
         await pilot.press(str(blocked))  # (line 0 is the title)
-        await pilot.pause(0.05)
-        assert "entrance is taken" in game.query_one("#hint").content.plain
+        await wait_until(pilot, lambda: "entrance is taken" in game.query_one("#hint").content.plain,
+                         "the reason on the hint line")
         await pilot.press("enter", "enter", "enter")
-        await pilot.pause(0.05)
+        await wait_until(pilot, lambda: notices(app, "Ruby dwarf cannot be played"),
+                         "Enter on the dim line explained")
         assert match.to_json() == before
         assert notices(app, "Ruby dwarf cannot be played") == 1
 
@@ -367,13 +387,13 @@ async def test_no_playable_dwarf_offers_helpers_and_claims_beside_the_discard():
     match = Match("mine-all-mines", [Seat("Ann"), Seat("Bob", "random")], 3, _state=st)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = game_screen(app, MineAllMinesScreen)
+        game = await on_screen(pilot)
         text = "\n".join(menu_lines(game))
         assert "No dwarf fits: set one aside" in text
         assert "Goldsmith: turn 1 Gold into another gem" in text
+        moves = len(match.log)
         await pilot.press("2", "1")  # the Goldsmith, the first gem
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: len(match.log) > moves, "the Goldsmith used")
         assert match.state.gems[0][4] == 0 and match.state.phase == "play"
         assert "set one aside" in "\n".join(menu_lines(game))
 
@@ -383,8 +403,7 @@ async def test_menu_lines_never_wrap_and_the_side_pane_uses_the_width(size):
     match = find_position(3, buy_line_first_with_cards)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause(0.2)
-        game = game_screen(app, MineAllMinesScreen)
+        game = await on_screen(pilot)
         menu = game.query_one(ChoiceTree)
         side = game.query_one("#side")
         assert side.outer_size.width == int(size[0] * 0.7)  # not a fixed 66 columns
@@ -409,8 +428,7 @@ async def test_a_purchase_from_an_empty_pile_is_taken_back_with_u():
     assert match.state.jewelry_deck == []
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = game_screen(app, MineAllMinesScreen)
+        game = await on_screen(pilot)
         menu = game.query_one(ChoiceTree)
         for level in range(2):  # "Buy a card", then the card
             line = next(i for i, (_label, values) in enumerate(menu.entries())
@@ -418,15 +436,16 @@ async def test_a_purchase_from_an_empty_pile_is_taken_back_with_u():
                                                                for v in values)))
             keys = [str(line + 1)] if level == 0 else ["down"] * (line - menu.cursor)
             await pilot.press(*keys)
-            await pilot.pause(0.05)
+            await pilot.pause()
+        await wait_until(pilot, lambda: menu.prefix, "the menu a level deeper")
         assert "u could take this purchase back" in game.query_one("#hint").content.plain
         gems, shown = list(match.state.gems[0]), list(match.state.jewelry_shown)
-        game.submit(buy)
-        await pilot.pause(0.1)
+        assert game.submit(buy)
         assert match.log[-1] == (0, buy) and card in match.state.owned[0]["jewelry"]
-        assert "u: take back your purchase" in game.query_one("#hint").content.plain
+        await wait_until(pilot, lambda: "u: take back your purchase"
+                         in game.query_one("#hint").content.plain, "the hint after the purchase")
         await pilot.press("u")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: match.log[-1] != (0, buy), "the purchase taken back")
         assert match.log[-1] != (0, buy) and match.state.owned[0]["jewelry"].count(card) == 0
         assert match.state.gems[0] == gems and match.state.jewelry_shown == shown
         assert match.state.seat == 0 and match.state.phase == "act"  # still Ann's turn
@@ -474,8 +493,7 @@ async def test_the_hint_line_keeps_whole_parts_within_its_width(size):
     match = find_position(3, one_card_to_buy)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause(0.2)
-        hint = game_screen(app, MineAllMinesScreen).query_one("#hint")
+        hint = (await on_screen(pilot)).query_one("#hint")
         text = hint.content.plain
         assert text.startswith("A purchase turns up a new card: it cannot be taken back.")
         assert len(text) <= hint.content_size.width and "…" not in text
@@ -508,9 +526,9 @@ async def test_the_status_line_keeps_a_long_name_whole_in_hot_seat():
     for size in ((100, 30), (120, 40)):
         app = AllMineApp(GameSession(match, None))
         async with app.run_test(size=size) as pilot:
-            await pilot.pause(0.2)
+            await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen), "the curtain")
             await pilot.press("enter")  # the curtain: "I am Abelard Smithson"
-            await pilot.pause(0.2)
+            await on_screen(pilot)
             status = screen_lines(app)[0].strip()  # what the terminal shows, not the text
             assert status.endswith(f"{long} plays a dwarf · viewing as {long}")
             assert status.startswith("Mine All Mines") == (size[0] >= 120)
@@ -527,8 +545,7 @@ async def test_a_resize_rewrites_the_menu_for_the_new_width_and_keeps_the_cursor
     wide, narrow = f"{GEM_NAMES[mine]} mine, {row}", f"{SHORT[mine]} mine, {short_row}"
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.2)
-        game = game_screen(app, MineAllMinesScreen)
+        game = await on_screen(pilot)
         menu = game.query_one(ChoiceTree)
 
         def diamond() -> str:  # the Diamond dwarf's line as the menu holds it now
@@ -537,12 +554,12 @@ async def test_a_resize_rewrites_the_menu_for_the_new_width_and_keeps_the_cursor
         await pilot.press("down")
         assert wide in diamond()
         await pilot.resize_terminal(100, 30)
-        await pilot.pause(0.2)
-        assert narrow in diamond() and menu.cursor == 1
+        await wait_until(pilot, lambda: narrow in diamond(), "the menu rewritten narrow")
+        assert menu.cursor == 1
         assert all("…" not in line for line in screen_lines(app) if "dwarf" in line)
         await pilot.resize_terminal(120, 40)
-        await pilot.pause(0.2)
-        assert wide in diamond()
+        await wait_until(pilot, lambda: wide in diamond(), "the menu rewritten wide")
+        assert menu.cursor == 1
 
 
 async def test_the_market_never_shrinks_under_the_menu():
@@ -553,8 +570,7 @@ async def test_the_market_never_shrinks_under_the_menu():
     match = find_position(3, achievements_and_jewels_on_show)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = game_screen(app, MineAllMinesScreen)
+        game = await on_screen(pilot)
         market, menu = game.query_one(MarketPanel), game.query_one(ChoiceTree)
         view = dict(match.view(0))
         tall = market.outer_size.height
@@ -562,6 +578,6 @@ async def test_the_market_never_shrinks_under_the_menu():
         view["achievements_shown"] = [None] * 5  # every achievement gone: fewer lines to show
         view["owned"] = [dict(o, ach=[]) for o in view["owned"]]
         market.show(view, game.names, 100)
-        await pilot.pause(0.1)
+        await until_idle(pilot)  # (the layout after the change)
         assert len([x for x in market.content.plain.splitlines() if x.strip()]) < tall
         assert market.outer_size.height == tall and menu.region.y == top

@@ -12,7 +12,20 @@ from allmine_tui.games.this_is_mine.screen import ThisIsMineScreen
 from allmine_tui.games.this_is_mine.data import load, type_of
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.session import GameSession
-from helpers import game_screen
+from helpers import game_screen, until_idle, wait_until
+
+
+async def on_screen(pilot) -> ThisIsMineScreen:
+    """The game screen on top, drawn, with no bot move or rebuild under way."""
+    app = pilot.app
+    await wait_until(pilot, lambda: game_screen(app, ThisIsMineScreen) is app.screen,
+                     "the game screen on top")
+    await until_idle(pilot)
+    return app.screen
+
+
+def told(app, words: str) -> bool:
+    return any(words in str(n.message) for n in app._notifications)
 
 
 
@@ -50,7 +63,7 @@ async def test_a_relative_s_line_counts_what_the_suitcase_could_still_copy():
     match = at_the_relatives(hand)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         text = screen_text(app)
         # now: 2 Bibelots $3, one Skate $0; the Suitcase's best copy: Skates, a pair: $8
         assert "worth now: $3" in text
@@ -59,9 +72,11 @@ async def test_a_relative_s_line_counts_what_the_suitcase_could_still_copy():
         assert "Relative takes Bibelot: $5 (−$3)" in text  # Skates still paired by the copy
         assert "Relative takes Suitcase: $3 (−$5)" in text  # no copy any more
         assert "best copies of your Suitcases" in text
+        moves = len(match.log)
         await pilot.press("1")  # the Relative takes a Bibelot (the first line)
-        await pilot.pause(0.2)
-        assert match.state.phase == "copy" or match.state.discards[0]
+        await wait_until(pilot, lambda: len(match.log) > moves, "Ann's discard")
+        assert match.log[moves] == (0, Action("discard", ("bibelot",)))
+        assert match.state.discards[0] == ["bibelot"] and match.state.phase == "copy"
 
 
 def test_the_outlook_is_the_plain_worth_without_a_suitcase():
@@ -92,38 +107,40 @@ async def test_in_hot_seat_u_takes_back_a_claim_and_a_refusal_on_the_table(monke
     assert match.state.asked == [] and 1 in match.humans
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = game_screen(app, ThisIsMineScreen)
+        game = await on_screen(pilot)
         assert game.viewer is None and game.actor == 0
         before = list(match.log)
         await pilot.press("a")  # Ann claims lot A
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: len(match.log) > len(before), "Ann's claim")
         assert match.state.claim == 0 and match.to_act() == [1]
-        if match.to_act() == [1]:  # Bob answers first: Ann may take her claim back
-            await pilot.press("u")
-            await pilot.pause(0.1)
-            assert match.log == before and match.state.claim is None
-            assert "Ann took back a move" in game.query_one("#game-log").text.plain
-            await pilot.press("a")
-            await pilot.pause(0.1)
-            before_money = list(match.state.money)
-            refusal = next(a for a in match.legal_actions(1) if a.kind == "refuse")
-            await pilot.press("abc"[refusal.args[0]])  # Bob refuses, $1 on that lot
-            await pilot.pause(0.1)
-            assert match.state.leader == 1 and match.to_act() == [2]  # Cleo thinks
-            await pilot.press("u")  # Bob takes his refusal back
-            await pilot.pause(0.1)
-            assert match.state.leader == 0 and match.to_act() == [1]
-            assert match.state.money == before_money
+        # Bob answers first: Ann may take her claim back
+        await pilot.press("u")
+        await wait_until(pilot, lambda: len(match.log) == len(before), "the claim taken back")
+        assert match.log == before and match.state.claim is None
+        await wait_until(pilot, lambda: "Ann took back a move"
+                         in game.query_one("#game-log").text.plain, "the log line")
+        await pilot.press("a")
+        await wait_until(pilot, lambda: match.to_act() == [1], "Ann's claim again")
+        before_money = list(match.state.money)
+        refusal = next(a for a in match.legal_actions(1) if a.kind == "refuse")
+        moves = len(match.log)
+        await pilot.press("abc"[refusal.args[0]])  # Bob refuses, $1 on that lot
+        await wait_until(pilot, lambda: len(match.log) > moves, "Bob's refusal")
+        assert match.log[moves] == (1, refusal)
+        assert match.state.leader == 1 and match.to_act() == [2]  # Cleo thinks
+        await pilot.press("u")  # Bob takes his refusal back
+        await wait_until(pilot, lambda: len(match.log) == moves, "the refusal taken back")
+        assert match.state.leader == 0 and match.to_act() == [1]
+        assert match.state.money == before_money
 
 
 async def test_u_says_why_when_there_is_nothing_to_take_back_on_the_table():
     match = at_a_claim()
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         await pilot.press("u")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: app._notifications, "u answered")
         notes = [n.message for n in app._notifications]
         assert any("nothing to take back here" in n for n in notes), notes
         assert not any("own view" in n for n in notes)  # (the message did not fit the moment)
@@ -140,8 +157,7 @@ async def test_u_takes_back_a_card_moved_in_the_split():
     match = at_a_split()
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = game_screen(app, ThisIsMineScreen)
+        game = await on_screen(pilot)
         first = list(game.split)
         await pilot.press("u")
         assert any("Nothing to take back in this split" in n.message for n in app._notifications)
@@ -161,27 +177,24 @@ async def test_a_half_made_split_is_kept_across_quit_and_resume(data_dir):
     session.autosave()
     app = AllMineApp(session)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = game_screen(app, ThisIsMineScreen)
+        game = await on_screen(pilot)
         await pilot.press("right", "c", "right", "right", "b")
         draft, cursor = list(game.split), game.cursor
         await pilot.press("q")  # back to the menu: saved
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: game not in app.screen_stack, "back at the menu")
     session.close()
     storage.flush_autosaves()
     again = GameSession.load(path)
     assert again.match.log == [] and again.table_draft is not None
     app = AllMineApp(again)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.3)
-        game = game_screen(app, ThisIsMineScreen)
+        game = await on_screen(pilot)
         assert game.split == draft and game.cursor == cursor
         await pilot.press("u")  # and its take-backs too
         assert game.split[3] != draft[3]
         await pilot.press("enter")  # confirmed: the draft is no longer kept
-        await pilot.pause(0.2)
-        assert match.state.phase != "split" or again.match.state.phase != "split"
-        assert again.table_draft is None
+        await wait_until(pilot, lambda: again.match.log, "the split confirmed")
+        assert again.match.log[0][0] == 0 and again.table_draft is None
     again.close()
 
 
@@ -221,9 +234,10 @@ async def test_the_replay_shows_the_lots_being_built():
     assert len(assign) == 2
     app = AllMineApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await pilot.pause()
         app.push_screen(replay_screen(session))
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: app.screen.query("#split")
+                         and app.screen.query_one("#split").content.plain, "the replay's split")
         panel = app.screen.query_one("#split").content.plain
         labels = panel.splitlines()[0].split()[1:]
         assert labels[0].endswith(f"→{'ABC'[assign[0]]}") and not labels[0].startswith("•")
@@ -232,7 +246,8 @@ async def test_the_replay_shows_the_lots_being_built():
         lot_lines = [line for line in panel.splitlines() if line.lstrip().startswith("LOT")]
         assert len(lot_lines) == 3
         await pilot.press("right")  # the next card put
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: app.screen.query_one("#split").content.plain != panel,
+                         "the next step drawn")
         panel = app.screen.query_one("#split").content.plain
         labels = panel.splitlines()[0].split()[1:]
         assert labels[2].startswith("•") and "→" in labels[2]
@@ -275,11 +290,14 @@ async def test_the_lot_just_claimed_is_marked_until_the_next_move(monkeypatch):
                                 and m.to_act() == [0], seed=5)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         lots = app.screen.query_one("#lots").content.plain
         assert "•" not in lots  # nothing changed since the screen opened
+        moves = len(match.log)
         await pilot.press("b")  # Ann claims lot B
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: len(match.log) > moves, "Ann's claim")
+        assert match.log[moves] == (0, Action("claim", (1,)))
+        await pilot.pause()  # (drawn with the move; a bot now thinks for 30 s: never idle)
         lots = app.screen.query_one("#lots").content.plain.splitlines()
         assert lots[1].startswith("•LOT B") and not lots[0].startswith("•")
         players = app.screen.query_one("#players").content.plain.splitlines()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from screen_text import screen_text
 
-from allmine_tui.engine import Match, Seat
+from allmine_tui.engine import Action, Match, Seat
 from allmine_tui.games.this_is_mine.screen import ThisIsMineScreen
 from allmine_tui.games.this_is_mine.widgets import LotsPanel
 from allmine_tui.ui.app import AllMineApp
@@ -12,9 +12,22 @@ from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
 from allmine_tui.ui.widgets.choicetree import ChoiceTree
-from helpers import game_screen
+from helpers import game_screen, until_idle, wait_until
 
 
+
+
+def told(app, words: str) -> bool:
+    return any(words in str(n.message) for n in app._notifications)
+
+
+async def on_screen(pilot) -> ThisIsMineScreen:
+    """The game screen on top, drawn, with no bot move or rebuild under way."""
+    app = pilot.app
+    await wait_until(pilot, lambda: game_screen(app, ThisIsMineScreen) is app.screen,
+                     "the game screen on top")
+    await until_idle(pilot)
+    return app.screen
 
 
 async def decide(pilot, game: ThisIsMineScreen, step: int) -> None:
@@ -37,7 +50,7 @@ async def test_one_human_plays_a_whole_game_by_keys():
     match = Match("this-is-mine", [Seat("Ann"), Seat("Bob", "random"), Seat("Cleo", "random")], 4)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: game_screen(app, ThisIsMineScreen), "the game screen")
         for step in range(1500):
             screen = app.screen
             if isinstance(screen, ResultsScreen):
@@ -45,13 +58,15 @@ async def test_one_human_plays_a_whole_game_by_keys():
             game = game_screen(app, ThisIsMineScreen)
             if game is screen and 0 in match.to_act():
                 await decide(pilot, game, step)
-                await pilot.pause(0.01)
-            else:
-                await pilot.pause(0.02)
+                await until_idle(pilot)
+            else:  # a bot's turn, or another screen on top: wait until that changes
+                await wait_until(pilot, lambda: app.screen is not screen
+                                 or (game is screen and 0 in match.to_act()),
+                                 "Ann's turn or the next screen")
         else:
             raise AssertionError("the game did not finish")
         assert match.is_over()
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: "Total $" in screen_text(app), "the results")
         text = screen_text(app)
         assert "Total $" in text and "Bibelots" in text
 
@@ -61,7 +76,8 @@ async def test_hot_seat_public_decisions_without_curtain_and_private_cards():
     app = AllMineApp(GameSession(match, None))
     curtains = acted = 0
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: game_screen(app, ThisIsMineScreen), "the game screen")
+        await until_idle(pilot)
         for step in range(3000):
             screen = app.screen
             if isinstance(screen, ResultsScreen) or match.is_over():
@@ -70,7 +86,7 @@ async def test_hot_seat_public_decisions_without_curtain_and_private_cards():
                 curtains += 1
                 assert match.state.phase in ("discard", "copy")
                 await pilot.press("enter")
-                await pilot.pause(0.02)
+                await wait_until(pilot, lambda: app.screen is not screen, "the curtain lifted")
                 continue
             game = game_screen(app, ThisIsMineScreen)
             state = match.state
@@ -89,7 +105,7 @@ async def test_hot_seat_public_decisions_without_curtain_and_private_cards():
             if game._legal:
                 acted += 1
                 await decide(pilot, game, step)
-            await pilot.pause(0.01)
+            await until_idle(pilot)  # (the loop looks again at whatever the keys led to)
         assert match.is_over()
         assert acted > 20
         ends = sum(1 for s in range(2) if match.state.discards[s] or match.state.copies[s])
@@ -101,8 +117,7 @@ async def test_split_needs_every_lot_letters_only_and_clicks_claim():
     match.state.round_leader = match.state.leader = 0  # Ann splits
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = game_screen(app, ThisIsMineScreen)
+        game = await on_screen(pilot)
         assert match.state.phase == "split" and game._legal
         k = len(match.state.revealed)
         before = match.to_json()
@@ -115,28 +130,28 @@ async def test_split_needs_every_lot_letters_only_and_clicks_claim():
             await pilot.press("right")
         assert game.cursor == k - 1  # it stops at the last card
         await pilot.press("enter")
-        await pilot.pause(0.05)
+        await wait_until(pilot, lambda: told(app, "every lot needs"), "the split refused")
         assert match.to_json() == before
-        assert any("every lot needs" in n.message for n in app._notifications)
         # digits are not lots: explained, nothing moves
         await pilot.press("2")
-        await pilot.pause(0.05)
-        assert game.split == [0] * k
-        assert any("Lots are letters" in n.message for n in app._notifications)
+        await wait_until(pilot, lambda: told(app, "Lots are letters"), "the digit explained")
+        assert game.split == [0] * k and match.to_json() == before
         # a valid split: cards 2 and 3 to B and C
         await pilot.press(*["left"] * (k + 2))
         assert game.cursor == 0
         await pilot.press("right", "b", "right", "c")
         assert game.split[:3] == [0, 1, 2]
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: match.state.phase != "split", "the split made")
+        await until_idle(pilot)  # the bots' answers
         assert match.state.phase == "negotiate"
         assert [len(lot["cards"]) for lot in match.state.lots] == [k - 2, 1, 1]
         # Ann claims by clicking the line of lot C
-        if 0 in match.to_act():
-            await pilot.click(LotsPanel, offset=(3, 2))
-            await pilot.pause(0.1)
-            assert match.state.lots[2]["owner"] == 0 or match.state.claim == 2
+        assert match.to_act() == [0]
+        moves = len(match.log)
+        await pilot.click(LotsPanel, offset=(3, 2))
+        await wait_until(pilot, lambda: len(match.log) > moves, "Ann's claim")
+        assert match.log[moves] == (0, Action("claim", (2,)))
 
 
 async def test_peek_shows_only_the_chosen_players_cards_and_blocks_other_decisions():
@@ -150,27 +165,26 @@ async def test_peek_shows_only_the_chosen_players_cards_and_blocks_other_decisio
         match.apply(seat, match.legal_actions(seat)[0])
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = game_screen(app, ThisIsMineScreen)
+        game = await on_screen(pilot)
         assert game.viewer is None and game._legal  # a public decision on the table view
         assert "'S CARDS" not in screen_text(app)
         await pilot.press("p")
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, ChoosePlayerScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoosePlayerScreen), "the chooser")
         await pilot.click("#seat-1")
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, CurtainScreen) and app.screen.player == "Bob"
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen), "the curtain")
+        assert app.screen.player == "Bob"
         await pilot.press("enter")
-        await pilot.pause(0.1)
-        assert game.viewer == 1
+        await wait_until(pilot, lambda: game.viewer == 1 and app.screen is game, "Bob's peek")
+        await until_idle(pilot)  # his board drawn
         text = screen_text(app)
         assert "BOB'S CARDS" in text and "ANN'S CARDS" not in text
         if 1 not in match.to_act():
             assert game._legal == []  # nobody else decides while Bob's cards are on screen
         before = match.to_json()
         await pilot.press("p")
-        await pilot.pause(0.1)
-        assert game.viewer is None and "'S CARDS" not in screen_text(app)
+        await wait_until(pilot, lambda: game.viewer is None, "the peek ended")
+        await until_idle(pilot)
+        assert "'S CARDS" not in screen_text(app)
         assert match.to_json() == before
 
 
@@ -238,8 +252,7 @@ async def test_the_key_and_the_prompt_fit_beside_each_other_at_100_columns():
     assert match.to_act() == [0]
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = game_screen(app, ThisIsMineScreen)
+        game = await on_screen(pilot)
         prompt = game.query_one("#prompt")
         assert "claims lot B" in prompt.content.plain and prompt.size.height == 1
         key = game.query_one(ScoringKey)
@@ -260,7 +273,7 @@ async def test_table_shows_the_key_and_your_worth_with_each_lot():
     assert match.to_act() == [0]
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         text = screen_text(app)
         assert "worth now: $3" in text
         assert "you: $7 (+$4)" in text  # a third Bibelot
@@ -284,7 +297,7 @@ async def test_lot_worth_is_only_for_the_owner_of_the_cards():
            claim=None, leader=0, round_leader=0, asked=[])
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         text = screen_text(app)
         assert game_screen(app, ThisIsMineScreen).viewer is None
         assert "worth now" not in text and "you: $" not in text
@@ -296,7 +309,7 @@ async def test_suitcase_and_relative_choices_show_the_money_they_give():
                                    "bottle"), copies_owed=[1, 0, 0])
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         text = screen_text(app)
         # (no Bibelot: −$3) + 2 Records on the Turntable
         assert "worth now: $5 + 2 Bottles · 1 Suitcase to copy" in text
@@ -308,7 +321,7 @@ async def test_suitcase_and_relative_choices_show_the_money_they_give():
                                       "bottle"), to_discard=[1, 0, 0])
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         text = screen_text(app)
         assert "worth now: $8 + 1 Bottle" in text
         assert "Relative takes Bibelot: $5 + 1 Bottle (−$3)" in text
@@ -323,8 +336,7 @@ async def test_split_by_mouse_card_then_lot_and_others_see_no_draft(monkeypatch)
     match.state.round_leader = match.state.leader = 0
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = game_screen(app, ThisIsMineScreen)
+        game = await on_screen(pilot)
         panel = game.query_one(SplitPanel)
         x0, x1, index = panel._cards[0][2]  # the third card
         await pilot.click(SplitPanel, offset=(x0 + 2, 0))

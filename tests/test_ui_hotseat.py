@@ -11,6 +11,7 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.notice import NoticeScreen
 from allmine_tui.ui.session import GameSession
+from helpers import until_idle, wait_until
 
 ANY_CARD = re.compile(r"[◆$▲●][CGMD]\d")
 
@@ -71,7 +72,7 @@ async def test_hot_seat_game_through_key_presses(monkeypatch, tmp_path):
     curtains = 0
     viewers_seen = set()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen), "the first curtain")
         for _ in range(600):
             if match.state.hand_no > 0:  # one whole hand (the privacy audit plays whole games)
                 break
@@ -85,13 +86,14 @@ async def test_hot_seat_game_through_key_presses(monkeypatch, tmp_path):
                 curtains += 1
                 name = screen.player
                 await pilot.press("enter")
-                await pilot.pause(0.05)
+                await wait_until(pilot, lambda: app.screen is not screen, "the curtain lifted")
                 assert app.screen.viewer is not None
                 assert match.seats[app.screen.viewer].name == name
                 continue
             viewer = getattr(screen, "viewer", None)
             if viewer is None or viewer not in match.to_act():
-                await pilot.pause(0.01)
+                # (a bot's turn, or a rebuild: every step is checked for privacy on the way)
+                await until_idle(pilot)
                 continue
             viewers_seen.add(viewer)
             phase = match.state.phase
@@ -117,7 +119,9 @@ async def test_one_human_never_sees_a_curtain(monkeypatch):
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(60):
-            await pilot.pause(0.02)
+            await wait_until(pilot, lambda: isinstance(app.screen, NoticeScreen)
+                             or 0 in match.to_act() or match.is_over(), "Ann's turn or a notice")
+            await pilot.pause()
             assert not isinstance(app.screen, CurtainScreen)
             await assert_private(app, pilot, match)
             if isinstance(app.screen, NoticeScreen):
@@ -133,11 +137,13 @@ async def test_illegal_card_is_explained_and_changes_nothing(monkeypatch):
     match = Match("all-mine", [Seat("Ann"), Seat("Bob", "random"), Seat("Cleo", "random")], 5)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: 0 in match.to_act(), "Ann's prediction")
         await pilot.press("c", "g", "enter")
         # play until Ann must follow suit while holding cards of other suits
         for _ in range(200):
-            await pilot.pause(0.02)
+            await wait_until(pilot, lambda: isinstance(app.screen, NoticeScreen)
+                             or match.to_act() == [0], "Ann's turn or a notice")
+            await pilot.pause()
             state = match.state
             if match.to_act() == [0] and state.phase == "play" and state.trick:
                 led = state.trick[0][1] // 12
@@ -155,7 +161,7 @@ async def test_illegal_card_is_explained_and_changes_nothing(monkeypatch):
         from allmine_tui.engine import Action
 
         assert screen.submit(Action("play", (card,))) is False
-        await pilot.pause(0.1)
+        await until_idle(pilot)  # (a move, had one been made, would have let the bots go on)
         assert match.rules.state_to_json(match.state) == before
         assert len(match.log) == log_len
         assert "follow suit" in screen_text(app)
@@ -177,13 +183,12 @@ async def test_resume_with_two_humans_starts_behind_the_curtain(monkeypatch, tmp
     assert acting, "the sample save waits for a human"
     app = AllMineApp(session)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, CurtainScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen), "the curtain")
         assert app.screen.player == session.match.seats[acting[0]].name
         await assert_private(app, pilot, session.match)
         assert session.match.rules.state_to_json(session.match.state) == expected
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: not isinstance(app.screen, CurtainScreen), "the curtain lifted")
         assert app.screen.viewer == acting[0]
 
 
@@ -200,22 +205,27 @@ async def test_peek_at_own_hand_between_turns(monkeypatch):
     match = Match("all-mine", [Seat("Ann"), Seat("Bob"), Seat("Cleo", "random")], 4)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.2)
+        # (the bot thinks for 60 s: never idle; the table view is what the wait is for)
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen)
+                         or (getattr(app.screen, "session", None) is not None
+                             and not app.screen._rebuilding), "the game screen")
+        await pilot.pause()
         game = app.screen
         assert game.viewer is None and not isinstance(app.screen, CurtainScreen)
         await assert_private(app, pilot, match)
         await pilot.press("p")
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, ChoosePlayerScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoosePlayerScreen), "the chooser")
         await pilot.click("#seat-1")
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, CurtainScreen) and app.screen.player == "Bob"
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen), "the curtain")
+        assert app.screen.player == "Bob"
         await pilot.press("enter")
-        await pilot.pause(0.1)
-        assert app.screen is game and game.viewer == 1
+        await wait_until(pilot, lambda: app.screen is game and game.viewer == 1
+                         and not game._rebuilding, "Bob's peek")
+        await pilot.pause()
         text = await assert_private(app, pilot, match)
         assert card_name(match.state.hands[1][0]) in text
         await pilot.press("p")
-        await pilot.pause(0.1)
-        assert game.viewer is None
+        await wait_until(pilot, lambda: game.viewer is None and not game._rebuilding,
+                         "the peek ended")
+        await pilot.pause()
         await assert_private(app, pilot, match)

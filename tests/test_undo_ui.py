@@ -6,18 +6,15 @@ from allmine_tui import storage
 from allmine_tui.engine import Match, Seat
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.session import GameSession
-from helpers import wait_until
+from helpers import until_idle, wait_until
 
 
 
 async def open_game(pilot, app, match) -> None:
     """Wait for the game screen, and for the bots to be done (Ann alone to act)."""
-    for _ in range(500):
-        await pilot.pause(0.02)
-        if getattr(app.screen, "session", None) is not None and match.to_act() == [0]:
-            await pilot.pause(0.05)
-            return
-    raise AssertionError("the game did not come to Ann")
+    await wait_until(pilot, lambda: getattr(app.screen, "session", None) is not None
+                     and match.to_act() == [0], "the game come to Ann")
+    await until_idle(pilot)
 
 
 async def test_key_u_takes_back_a_fleet_card():
@@ -28,17 +25,17 @@ async def test_key_u_takes_back_a_fleet_card():
         await open_game(pilot, app, match)
         bots = len(match.log)
         await pilot.press("enter")  # add the first card to Ann's fleet
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: len(match.log) > bots, "Ann's card added")
         assert len(match.log) == bots + 1 and match.state.pending[0]
         await pilot.press("u")
-        await pilot.pause(0.1)
-        assert len(match.log) == bots and match.state.pending[0] == []
+        await wait_until(pilot, lambda: len(match.log) == bots, "the card taken back")
+        assert match.state.pending[0] == []
         assert match.events[-1].text == "{0} took back a move."
         assert storage.load_match(path)[0].log == match.log  # saved
         await pilot.press("u")  # only Bob's (a bot's) moves are left: nothing of Ann's
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: any("not made a move" in n.message
+                                            for n in app._notifications), "u explained")
         assert len(match.log) == bots
-        assert any("not made a move" in n.message for n in app._notifications)
 
 
 async def test_the_command_palette_takes_back_a_move():
@@ -46,16 +43,25 @@ async def test_the_command_palette_takes_back_a_move():
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
         await open_game(pilot, app, match)
+        from textual.command import CommandList, CommandPalette
+
         await pilot.press("enter")
-        await pilot.pause(0.1)
-        assert match.state.pending[0]
+        await wait_until(pilot, lambda: match.state.pending[0], "Ann's card added")
         await pilot.press("ctrl+p")
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
         await pilot.press(*"take back")
-        await pilot.pause(0.5)
+        palette = app.screen
+
+        def offered() -> bool:  # the search has put the command first
+            found = palette.query(CommandList)
+            return bool(found) and found.first().option_count > 0 and "take back" in str(
+                found.first().get_option_at_index(0).prompt).lower()
+
+        await wait_until(pilot, offered, "the command found")
+        await until_idle(pilot)
         await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert match.state.pending[0] == []
+        await wait_until(pilot, lambda: match.state.pending[0] == [], "the card taken back")
+        assert not isinstance(app.screen, CommandPalette)
 
 
 async def test_no_take_back_from_a_peek_after_the_curtain_has_passed_on():
