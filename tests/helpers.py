@@ -45,3 +45,11 @@ async def until_idle(pilot, timeout: float = 20.0) -> None:
 def game_screen(app, kind: type[S] = PlayScreen) -> S | None:  # type: ignore[assignment]
     """The game screen of kind ``kind`` in the app's stack (under a curtain, a dialog...)."""
     return next((s for s in reversed(app.screen_stack) if isinstance(s, kind)), None)
+
+
+async def on_screen(pilot, kind: type[S] = PlayScreen) -> S:  # type: ignore[assignment]
+    """The game screen of kind ``kind`` on top, drawn, with no bot move or rebuild under way."""
+    app = pilot.app
+    await wait_until(pilot, lambda: game_screen(app, kind) is app.screen, "the game screen on top")
+    await until_idle(pilot)
+    return app.screen

@@ -17,16 +17,8 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.notice import NoticeScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
-from helpers import game_screen, until_idle, wait_until
+from helpers import game_screen, on_screen, until_idle, wait_until
 
-
-async def on_screen(pilot) -> AllMineScreen:
-    """The game screen on top, drawn, with no bot move or rebuild under way."""
-    app = pilot.app
-    await wait_until(pilot, lambda: game_screen(app, AllMineScreen) is app.screen,
-                     "the game screen on top")
-    await until_idle(pilot)
-    return app.screen
 
 
 
@@ -54,7 +46,7 @@ async def test_arrows_stop_at_the_ends_and_rest_on_cards_that_cannot_be_played()
     match = play_by_rules_until(three(5), ann_must_follow, seed=1)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, AllMineScreen)
         hand, playable = game._view["hand"], set(game._view["playable"])
         assert hand[game.cursor] in playable  # a turn starts on a card that may be played
         await pilot.press(*["left"] * (len(hand) + 3))
@@ -85,7 +77,7 @@ async def test_prediction_by_enter_alone_and_no_stack_of_notices():
     match = three(2)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, AllMineScreen)
         await pilot.press("enter")
         # Most is the first suit; the cursor went to Fewest, on the first suit still allowed
         assert game.picks == [0, None] and (game.pick_row, game.pick_col) == (1, 1)
@@ -97,7 +89,7 @@ async def test_prediction_by_enter_alone_and_no_stack_of_notices():
     match = three(2)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, AllMineScreen)
         await pilot.press("c")
         for _ in range(10):  # Crystals again for Fewest: refused, one notice
             await pilot.press("c")
@@ -118,7 +110,7 @@ async def test_every_trick_slot_names_its_player_before_they_play():
                         and m.to_act() == [0], seed=2)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, AllMineScreen)
         area = app.screen.query_one(TrickArea)
         names_line = area.query_one("#trick-slots").content.plain.splitlines()[0]
         slot = TrickArea.SLOT_W
@@ -137,7 +129,7 @@ async def test_the_last_trick_and_its_taker_come_before_the_hand_scores():
                                 seed=3)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, AllMineScreen)
         await pilot.press("enter")  # Ann's last card; the bots finish the trick
         await wait_until(pilot, lambda: isinstance(app.screen, NoticeScreen), "the hand's end")
         assert match.state.hand_no == 1  # the table underneath has moved on
@@ -163,7 +155,7 @@ async def test_the_final_hand_is_shown_before_the_results():
                                 and m.state.tricks_done == 11, seed=4)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, AllMineScreen)
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, (NoticeScreen, ResultsScreen)),
                          "the last hand's end")
@@ -183,7 +175,7 @@ async def test_backs_keep_a_column_per_suit_and_mark_a_void():
     match = play_by_rules_until(three(4), void, seed=5)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, AllMineScreen)
         panel = app.screen.query_one(TablePanel)
         console = Console(width=panel.content_size.width, file=io.StringIO(), record=True,
                           color_system=None)
@@ -208,7 +200,7 @@ async def test_top_line_keeps_every_score_at_100_columns():
     play_by_rules_until(match, lambda m: m.state.phase == "play" and m.to_act() == [0], seed=6)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, AllMineScreen)
         status = app.screen.query_one("#status-bar").content.plain
         assert len(status) <= 98
         for name, score in zip(names, (12, 7, 30, 4)):
@@ -232,7 +224,7 @@ async def test_a_resize_lays_the_top_line_and_the_table_out_again():
     play_by_rules_until(match, lambda m: m.state.phase == "play" and m.to_act() == [0], seed=6)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, AllMineScreen)
         panel = app.screen.query_one(TablePanel)
         assert all(n in screen_text(app) for n in names)  # the room is used: whole names
         wide = app.screen.query_one("#status-bar").content.plain
@@ -316,7 +308,7 @@ async def test_the_card_just_played_stands_out_and_the_top_line_counts_the_trick
                                 and len(m.state.trick) == 2, seed=1)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, AllMineScreen)
         area = app.screen.query_one(TrickArea)
         names = area.query_one("#trick-slots").content.plain.splitlines()[0]
         latest = match.state.trick[-1][0]
@@ -328,7 +320,7 @@ async def test_the_card_just_played_stands_out_and_the_top_line_counts_the_trick
                                and m.to_act() == [0], seed=2)
     app = AllMineApp(GameSession(heap, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, AllMineScreen)
         status = app.screen.query_one("#status-bar").content.plain
         done = heap.state.tricks_done
         assert f"trick {done}/" in status and "won" in status

@@ -11,16 +11,8 @@ from allmine_tui.games.mine_all_mine.resolution import ResolutionScreen
 from allmine_tui.games.mine_all_mine.screen import MineAllMineScreen
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.session import GameSession
-from helpers import game_screen, until_idle, wait_until
+from helpers import game_screen, on_screen, until_idle, wait_until
 
-
-async def on_screen(pilot) -> MineAllMineScreen:
-    """The game screen on top, drawn, with no bot move or rebuild under way."""
-    app = pilot.app
-    await wait_until(pilot, lambda: game_screen(app, MineAllMineScreen) is app.screen,
-                     "the game screen on top")
-    await until_idle(pilot)
-    return app.screen
 
 
 async def the_reveal(pilot) -> ResolutionScreen:
@@ -49,7 +41,7 @@ async def test_the_fleet_sums_keep_their_place_beside_launch():
     match = four(hand=[3, 7, 11, 2, 5])
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, MineAllMineScreen)
         places = set()
         await pilot.press("4")
         for i in range(5):  # every card's action, one more each time
@@ -72,7 +64,7 @@ async def test_action_names_are_whole_on_the_cards():
     match = four(hand=[7, 11, 1])  # Targeting Computer, the longest name
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, MineAllMineScreen)
         text = screen_text(app)
         assert "✦ Targeting Computer" in text and "Targeting Co…" not in text
         assert "✦ Pole Position" in text and "✦ Afterburners" in text
@@ -84,7 +76,7 @@ async def test_cards_out_of_view_are_counted_and_the_window_follows_the_cursor()
     match = four(hand=[1, 2, 5, 7, 8, 9, 11])
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, MineAllMineScreen)
         hand = app.screen.query_one(HandRow)
         shown = [c for _a, _b, c in hand.spans]
         assert shown[0] == 1 and len(shown) < 7
@@ -111,7 +103,7 @@ async def test_keys_typed_with_the_last_launch_never_skip_the_arrival():
     match = round_to_reveal()
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, MineAllMineScreen)
         await burst(app, pilot, ["l", "enter", "enter"])
         screen = await the_reveal(pilot)
         await until_idle(pilot)  # the two Enters of the burst handled (and dropped)
@@ -125,7 +117,7 @@ async def test_the_reveal_drops_keys_within_the_grace(monkeypatch):
     match = round_to_reveal()
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, MineAllMineScreen)
         await pilot.press("l")
         await the_reveal(pilot)
         await pilot.press("enter", "R")
@@ -138,7 +130,7 @@ async def test_run_all_answers_the_key_it_shows(key):
     match = round_to_reveal()
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, MineAllMineScreen)
         await pilot.press("l")
         screen = await the_reveal(pilot)
         assert "Run all [R]" in screen_text(app)
@@ -168,7 +160,7 @@ async def test_long_fleets_keep_one_line_each_in_the_reveal(size):
     match = long_fleets()
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=size) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, MineAllMineScreen)
         await pilot.press("l")
         screen = await the_reveal(pilot)
         fleets = screen.query_one("#res-fleets")
@@ -201,7 +193,7 @@ async def test_a_round_just_played_is_marked_and_the_resolution_marks_its_step(m
     match = round_to_reveal()
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, MineAllMineScreen)
         await pilot.press("l")
         screen = await the_reveal(pilot)
         record = match.state.last_round

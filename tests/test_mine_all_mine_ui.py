@@ -21,18 +21,10 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
-from helpers import game_screen, until_idle, wait_until
+from helpers import game_screen, on_screen, until_idle, wait_until
 
 
 
-
-async def on_screen(pilot) -> MineAllMineScreen:
-    """The game screen on top, drawn, with no bot move or rebuild under way."""
-    app = pilot.app
-    await wait_until(pilot, lambda: game_screen(app, MineAllMineScreen) is app.screen,
-                     "the game screen on top")
-    await until_idle(pilot)
-    return app.screen
 
 
 def shown_cards(game: MineAllMineScreen) -> list[int]:
@@ -45,7 +37,7 @@ async def test_one_human_and_a_bot_play_a_whole_game_by_keys():
     app = AllMineApp(GameSession(match, None))
     resolutions = 0
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, MineAllMineScreen)
         for step in range(300):
             screen = app.screen
             if isinstance(screen, ResultsScreen):
@@ -89,7 +81,7 @@ async def test_launch_needs_a_card_and_nothing_changes():
     match = Match("mine-all-mine", [Seat("Ann"), Seat("Bob", "random")], 3)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, MineAllMineScreen)
         await pilot.press("l")
         await wait_until(pilot, lambda: any("at least one card" in n.message
                                             for n in app._notifications), "the launch refused")
@@ -158,7 +150,7 @@ async def test_mouse_adds_a_card_and_launches():
     match = Match("mine-all-mine", [Seat("Ann"), Seat("Bob", "random")], 9)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, MineAllMineScreen)
         hand = game.query_one(HandRow)
         x0, _x1, card = hand.spans[1]
         at = (x0 + 1 + 3, 2)  # the padding, into the card; the border, then line 2: option B
@@ -196,7 +188,7 @@ async def test_the_option_row_stays_where_the_player_put_it():
     state = match.state
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, MineAllMineScreen)
         hand = sorted(state.hands[0])
         assert len(hand) >= 3
         await pilot.press("right", "4", "space")  # the middle card with its action
@@ -215,7 +207,7 @@ async def test_the_cursor_shows_on_a_card_in_the_fleet():
     state = match.state
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, MineAllMineScreen)
         n = len(state.hands[0])
         for _ in range(n):
             await pilot.press("space", "right")
@@ -242,7 +234,7 @@ async def test_the_prompt_never_pushes_the_cards_and_the_keys_fit(size):
     state.hands[0] = [1, 6, 9]
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=size) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, MineAllMineScreen)
         game.show(match.view(0), 0, match.legal_actions(0))
         await until_idle(pilot)  # (the layout after the change)
         top = game.query_one(HandRow).region.y
@@ -260,7 +252,7 @@ async def test_beginner_sides_say_two_options():
     match = Match("mine-all-mine", [Seat("Ann"), Seat("Bob", "random")], 5, {"mode": "beginner"})
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, MineAllMineScreen)
         text = screen_text(app)
         assert "1–2 option" in text and "1–4" not in text
         await pilot.press("3")
@@ -284,7 +276,7 @@ async def test_the_reveal_shows_whole_fleets_and_stays_viewable():
     assert match.state.round_no == 1
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, MineAllMineScreen)
         text = screen_text(app)
         assert "LAST ROUND" in text and "#3C #8✦ #11A" in text  # kept on the table
         await pilot.press("v")
@@ -317,7 +309,7 @@ async def test_the_replay_box_and_its_buttons_stay_put(size):
     match = Match("mine-all-mine", seats, 3)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=size) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, MineAllMineScreen)
         await pilot.press("space", "right", "space", "l")
         await wait_until(pilot, lambda: isinstance(app.screen, ResolutionScreen), "the replay")
         await until_idle(pilot)

@@ -18,18 +18,10 @@ from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
 from allmine_tui.ui.widgets.choicetree import ChoiceTree
-from helpers import game_screen, until_idle, wait_until
+from helpers import game_screen, on_screen, until_idle, wait_until
 
 
 
-
-async def on_screen(pilot) -> MineAllMinesScreen:
-    """The game screen on top, drawn, with no bot move or rebuild under way."""
-    app = pilot.app
-    await wait_until(pilot, lambda: game_screen(app, MineAllMinesScreen) is app.screen,
-                     "the game screen on top")
-    await until_idle(pilot)
-    return app.screen
 
 
 def refused(app) -> bool:
@@ -158,7 +150,7 @@ async def test_mouse_plays_a_dwarf_on_a_marked_place_and_menu_lines():
     match = Match("mine-all-mines", [Seat("Ann"), Seat("Bob", "random")], 12)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, MineAllMinesScreen)
         assert match.to_act() == [0]
         # an empty entrance whose dwarf Ann holds: click it
         gem = next(d for d in match.state.hands[0]
@@ -183,7 +175,7 @@ async def test_clicking_an_unusable_place_or_keys_out_of_turn_change_nothing():
     match = Match("mine-all-mines", [Seat("Ann"), Seat("Bob", "random")], 12)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, MineAllMinesScreen)
         before = match.to_json()
         # the bottom row of an empty mine can never be used at the start
         x, y = place_offset(0, 4)
@@ -208,7 +200,7 @@ async def test_end_has_its_own_key_and_no_number_ends_the_turn():
     assert {a.kind for a in match.legal_actions(0)} == {"buy", "end"}
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, MineAllMinesScreen)
         lines = menu_lines(game)
         assert lines[1].startswith("▶1. Buy a card") and lines[2].startswith(" e. End your turn")
         before = match.to_json()
@@ -226,7 +218,7 @@ async def test_e_before_the_dwarf_explains_and_waits():
     match = find_position(3, dwarf_to_play)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, MineAllMinesScreen)
         assert match.state.seat == 0 and match.state.phase == "play"
         before = match.to_json()
         await pilot.press("e", "e")
@@ -240,7 +232,7 @@ async def test_the_hint_line_says_what_u_takes_back_and_u_does_it():
     assert match.state.phase == "act" and match.to_act() == [0]
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, MineAllMinesScreen)
         hint = game.query_one("#hint").content.plain
         assert "e: end your turn" in hint and "u: take back your dwarf" in hint
         trade = next(a for a in match.legal_actions(0) if a.kind == "trade")
@@ -259,7 +251,7 @@ async def test_a_purchase_that_turned_a_card_is_said_to_stand():
     buy = next(a for a in match.legal_actions(0) if a.kind == "buy")
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, MineAllMinesScreen)
         assert "cannot be taken back" in game.query_one("#hint").content.plain  # on the Buy line
         assert game.submit(buy)
         await wait_until(pilot, lambda: "your purchase stands"
@@ -281,7 +273,7 @@ async def test_table_marks_have_a_legend_and_used_cards_a_mark():
     match = find_position(3, helpers_used_and_an_achievement)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, MineAllMinesScreen)
         text = screen_text(app)
         assert "first player" in text and "cards (✗ used)" in text and "Ri Ne Cr Ea Br" in text
         assert "Jeweler✗" in text and "Tools✗" in text  # a mark, not only a strike-through
@@ -360,7 +352,7 @@ async def test_a_dwarf_with_no_place_is_listed_dim_with_its_reason():
     match = find_position(5, ruby_without_a_place)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, MineAllMinesScreen)
         lines = menu_lines(game)
         blocked = next(i for i, line in enumerate(lines) if "Ruby dwarf: no place" in line)
         before = match.to_json()
@@ -387,7 +379,7 @@ async def test_no_playable_dwarf_offers_helpers_and_claims_beside_the_discard():
     match = Match("mine-all-mines", [Seat("Ann"), Seat("Bob", "random")], 3, _state=st)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, MineAllMinesScreen)
         text = "\n".join(menu_lines(game))
         assert "No dwarf fits: set one aside" in text
         assert "Goldsmith: turn 1 Gold into another gem" in text
@@ -403,7 +395,7 @@ async def test_menu_lines_never_wrap_and_the_side_pane_uses_the_width(size):
     match = find_position(3, buy_line_first_with_cards)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=size) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, MineAllMinesScreen)
         menu = game.query_one(ChoiceTree)
         side = game.query_one("#side")
         assert side.outer_size.width == int(size[0] * 0.7)  # not a fixed 66 columns
@@ -428,7 +420,7 @@ async def test_a_purchase_from_an_empty_pile_is_taken_back_with_u():
     assert match.state.jewelry_deck == []
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, MineAllMinesScreen)
         menu = game.query_one(ChoiceTree)
         for level in range(2):  # "Buy a card", then the card
             line = next(i for i, (_label, values) in enumerate(menu.entries())
@@ -493,7 +485,7 @@ async def test_the_hint_line_keeps_whole_parts_within_its_width(size):
     match = find_position(3, one_card_to_buy)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=size) as pilot:
-        hint = (await on_screen(pilot)).query_one("#hint")
+        hint = (await on_screen(pilot, MineAllMinesScreen)).query_one("#hint")
         text = hint.content.plain
         assert text.startswith("A purchase turns up a new card: it cannot be taken back.")
         assert len(text) <= hint.content_size.width and "…" not in text
@@ -528,7 +520,7 @@ async def test_the_status_line_keeps_a_long_name_whole_in_hot_seat():
         async with app.run_test(size=size) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen), "the curtain")
             await pilot.press("enter")  # the curtain: "I am Abelard Smithson"
-            await on_screen(pilot)
+            await on_screen(pilot, MineAllMinesScreen)
             status = screen_lines(app)[0].strip()  # what the terminal shows, not the text
             assert status.endswith(f"{long} plays a dwarf · viewing as {long}")
             assert status.startswith("Mine All Mines") == (size[0] >= 120)
@@ -545,7 +537,7 @@ async def test_a_resize_rewrites_the_menu_for_the_new_width_and_keeps_the_cursor
     wide, narrow = f"{GEM_NAMES[mine]} mine, {row}", f"{SHORT[mine]} mine, {short_row}"
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, MineAllMinesScreen)
         menu = game.query_one(ChoiceTree)
 
         def diamond() -> str:  # the Diamond dwarf's line as the menu holds it now
@@ -570,7 +562,7 @@ async def test_the_market_never_shrinks_under_the_menu():
     match = find_position(3, achievements_and_jewels_on_show)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, MineAllMinesScreen)
         market, menu = game.query_one(MarketPanel), game.query_one(ChoiceTree)
         view = dict(match.view(0))
         tall = market.outer_size.height

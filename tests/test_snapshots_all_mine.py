@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from audit_drivers import play_by_rules_until
+from snapshot_helpers import finished_four as four, results_of
 
 from allmine_tui.engine import Match, Seat
 from allmine_tui.ui.app import AllMineApp
@@ -88,20 +89,8 @@ def test_four_long_names(snap_compare, size):
 
 # -- the end of a game of four (the largest table): results, final table, replay (issue 21) -----
 def finished_four() -> Match:
-    seats = [Seat("Ann"), Seat("Bob", "normal"), Seat("Cleo", "normal"), Seat("Dot", "normal")]
-    return play_by_rules_until(Match("all-mine", seats, 4), lambda m: m.is_over(), seed=4)
+    return four("all-mine", 4)
 
-
-def results_of(match: Match, then: list[str] = ()):
-    async def run(pilot):
-        from allmine_tui.ui.screens.results import ResultsScreen
-
-        await pilot.app.push_screen(ResultsScreen(GameSession(match, None)))
-        await pilot.pause(0.2)
-        for key in then:
-            await pilot.press(key)
-            await pilot.pause(0.3)
-    return run
 
 
 @SIZES

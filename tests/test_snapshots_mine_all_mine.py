@@ -5,6 +5,7 @@ updated with ``pytest tests/test_snapshots_mine_all_mine.py --snapshot-update -n
 from __future__ import annotations
 
 import pytest
+from snapshot_helpers import finished_four as four, results_of
 
 from allmine_tui.engine import Match, Seat
 from allmine_tui.ui.app import AllMineApp
@@ -50,22 +51,8 @@ def test_beginner_sides(snap_compare):
 
 # -- the end of a game of four: results, final table, replay (issue 21) ------------------------
 def finished_four() -> Match:
-    from audit_drivers import play_by_rules_until
+    return four("mine-all-mine", 3)
 
-    seats = [Seat("Ann"), Seat("Bob", "normal"), Seat("Cleo", "normal"), Seat("Dot", "normal")]
-    return play_by_rules_until(Match("mine-all-mine", seats, 3), lambda m: m.is_over(), seed=3)
-
-
-def results_of(match: Match, then: list[str] = ()):
-    async def run(pilot):
-        from allmine_tui.ui.screens.results import ResultsScreen
-
-        await pilot.app.push_screen(ResultsScreen(GameSession(match, None)))
-        await pilot.pause(0.2)
-        for key in then:
-            await pilot.press(key)
-            await pilot.pause(0.3)
-    return run
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)

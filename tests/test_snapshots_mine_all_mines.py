@@ -6,6 +6,7 @@ in how they look fails here until the SVGs are looked at and updated with
 from __future__ import annotations
 
 import pytest
+from snapshot_helpers import results_of
 import functools
 
 from mam_positions import (find_position, foe_lines_with_and_without_loot,
@@ -108,15 +109,7 @@ def finished(n: int = 5, seed: int = 1) -> Match:
 
 
 def results_first(match: Match, keys: list[str]):
-    async def run_before(pilot):
-        from allmine_tui.ui.screens.results import ResultsScreen
-
-        await pilot.app.push_screen(ResultsScreen(GameSession(match, None)))
-        await pilot.pause(0.2)
-        for key in keys:
-            await pilot.press(key)
-            await pilot.pause(0.2)
-    return run_before
+    return results_of(match, keys, settle=0.2)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)

@@ -12,16 +12,8 @@ from allmine_tui.games.this_is_mine.screen import ThisIsMineScreen
 from allmine_tui.games.this_is_mine.data import load, type_of
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.session import GameSession
-from helpers import game_screen, until_idle, wait_until
+from helpers import game_screen, on_screen, until_idle, wait_until
 
-
-async def on_screen(pilot) -> ThisIsMineScreen:
-    """The game screen on top, drawn, with no bot move or rebuild under way."""
-    app = pilot.app
-    await wait_until(pilot, lambda: game_screen(app, ThisIsMineScreen) is app.screen,
-                     "the game screen on top")
-    await until_idle(pilot)
-    return app.screen
 
 
 def told(app, words: str) -> bool:
@@ -63,7 +55,7 @@ async def test_a_relative_s_line_counts_what_the_suitcase_could_still_copy():
     match = at_the_relatives(hand)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, ThisIsMineScreen)
         text = screen_text(app)
         # now: 2 Bibelots $3, one Skate $0; the Suitcase's best copy: Skates, a pair: $8
         assert "worth now: $3" in text
@@ -107,7 +99,7 @@ async def test_in_hot_seat_u_takes_back_a_claim_and_a_refusal_on_the_table(monke
     assert match.state.asked == [] and 1 in match.humans
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, ThisIsMineScreen)
         assert game.viewer is None and game.actor == 0
         before = list(match.log)
         await pilot.press("a")  # Ann claims lot A
@@ -138,7 +130,7 @@ async def test_u_says_why_when_there_is_nothing_to_take_back_on_the_table():
     match = at_a_claim()
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, ThisIsMineScreen)
         await pilot.press("u")
         await wait_until(pilot, lambda: app._notifications, "u answered")
         notes = [n.message for n in app._notifications]
@@ -157,7 +149,7 @@ async def test_u_takes_back_a_card_moved_in_the_split():
     match = at_a_split()
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, ThisIsMineScreen)
         first = list(game.split)
         await pilot.press("u")
         assert any("Nothing to take back in this split" in n.message for n in app._notifications)
@@ -177,7 +169,7 @@ async def test_a_half_made_split_is_kept_across_quit_and_resume(data_dir):
     session.autosave()
     app = AllMineApp(session)
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, ThisIsMineScreen)
         await pilot.press("right", "c", "right", "right", "b")
         draft, cursor = list(game.split), game.cursor
         await pilot.press("q")  # back to the menu: saved
@@ -188,7 +180,7 @@ async def test_a_half_made_split_is_kept_across_quit_and_resume(data_dir):
     assert again.match.log == [] and again.table_draft is not None
     app = AllMineApp(again)
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, ThisIsMineScreen)
         assert game.split == draft and game.cursor == cursor
         await pilot.press("u")  # and its take-backs too
         assert game.split[3] != draft[3]
@@ -290,7 +282,7 @@ async def test_the_lot_just_claimed_is_marked_until_the_next_move(monkeypatch):
                                 and m.to_act() == [0], seed=5)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, ThisIsMineScreen)
         lots = app.screen.query_one("#lots").content.plain
         assert "•" not in lots  # nothing changed since the screen opened
         moves = len(match.log)

@@ -12,7 +12,7 @@ from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
 from allmine_tui.ui.widgets.choicetree import ChoiceTree
-from helpers import game_screen, until_idle, wait_until
+from helpers import game_screen, on_screen, until_idle, wait_until
 
 
 
@@ -20,14 +20,6 @@ from helpers import game_screen, until_idle, wait_until
 def told(app, words: str) -> bool:
     return any(words in str(n.message) for n in app._notifications)
 
-
-async def on_screen(pilot) -> ThisIsMineScreen:
-    """The game screen on top, drawn, with no bot move or rebuild under way."""
-    app = pilot.app
-    await wait_until(pilot, lambda: game_screen(app, ThisIsMineScreen) is app.screen,
-                     "the game screen on top")
-    await until_idle(pilot)
-    return app.screen
 
 
 async def decide(pilot, game: ThisIsMineScreen, step: int) -> None:
@@ -117,7 +109,7 @@ async def test_split_needs_every_lot_letters_only_and_clicks_claim():
     match.state.round_leader = match.state.leader = 0  # Ann splits
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, ThisIsMineScreen)
         assert match.state.phase == "split" and game._legal
         k = len(match.state.revealed)
         before = match.to_json()
@@ -165,7 +157,7 @@ async def test_peek_shows_only_the_chosen_players_cards_and_blocks_other_decisio
         match.apply(seat, match.legal_actions(seat)[0])
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, ThisIsMineScreen)
         assert game.viewer is None and game._legal  # a public decision on the table view
         assert "'S CARDS" not in screen_text(app)
         await pilot.press("p")
@@ -252,7 +244,7 @@ async def test_the_key_and_the_prompt_fit_beside_each_other_at_100_columns():
     assert match.to_act() == [0]
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, ThisIsMineScreen)
         prompt = game.query_one("#prompt")
         assert "claims lot B" in prompt.content.plain and prompt.size.height == 1
         key = game.query_one(ScoringKey)
@@ -273,7 +265,7 @@ async def test_table_shows_the_key_and_your_worth_with_each_lot():
     assert match.to_act() == [0]
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, ThisIsMineScreen)
         text = screen_text(app)
         assert "worth now: $3" in text
         assert "you: $7 (+$4)" in text  # a third Bibelot
@@ -297,7 +289,7 @@ async def test_lot_worth_is_only_for_the_owner_of_the_cards():
            claim=None, leader=0, round_leader=0, asked=[])
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, ThisIsMineScreen)
         text = screen_text(app)
         assert game_screen(app, ThisIsMineScreen).viewer is None
         assert "worth now" not in text and "you: $" not in text
@@ -309,7 +301,7 @@ async def test_suitcase_and_relative_choices_show_the_money_they_give():
                                    "bottle"), copies_owed=[1, 0, 0])
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, ThisIsMineScreen)
         text = screen_text(app)
         # (no Bibelot: −$3) + 2 Records on the Turntable
         assert "worth now: $5 + 2 Bottles · 1 Suitcase to copy" in text
@@ -321,7 +313,7 @@ async def test_suitcase_and_relative_choices_show_the_money_they_give():
                                       "bottle"), to_discard=[1, 0, 0])
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await on_screen(pilot)
+        await on_screen(pilot, ThisIsMineScreen)
         text = screen_text(app)
         assert "worth now: $8 + 1 Bottle" in text
         assert "Relative takes Bibelot: $5 + 1 Bottle (−$3)" in text
@@ -336,7 +328,7 @@ async def test_split_by_mouse_card_then_lot_and_others_see_no_draft(monkeypatch)
     match.state.round_leader = match.state.leader = 0
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = await on_screen(pilot)
+        game = await on_screen(pilot, ThisIsMineScreen)
         panel = game.query_one(SplitPanel)
         x0, x1, index = panel._cards[0][2]  # the third card
         await pilot.click(SplitPanel, offset=(x0 + 2, 0))
