@@ -53,3 +53,22 @@ async def on_screen(pilot, kind: type[S] = PlayScreen) -> S:  # type: ignore[ass
     await wait_until(pilot, lambda: game_screen(app, kind) is app.screen, "the game screen on top")
     await until_idle(pilot)
     return app.screen
+
+
+def refused(rules, state, seat: int, action, match: str | None = None) -> str:
+    """``action`` is refused with a message (containing ``match``, when given) and the state is
+    left exactly as it was; returns the message."""
+    import json
+
+    import pytest
+
+    from allmine_tui.engine import IllegalAction
+
+    before = json.dumps(state.to_json(), sort_keys=True)
+    with pytest.raises(IllegalAction) as info:
+        rules.apply(state, seat, action)
+    assert str(info.value), "an illegal action needs a message"
+    if match:
+        assert match in str(info.value)
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+    return str(info.value)

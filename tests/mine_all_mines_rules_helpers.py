@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
-from allmine_tui.engine import Action, IllegalAction
+from helpers import refused
+
+from allmine_tui.engine import Action
 from allmine_tui.games.mine_all_mines.rules import RULES
 from allmine_tui.games.mine_all_mines.state import MineAllMinesState
 
@@ -49,14 +50,7 @@ def legal(st, seat, kind=None):
 
 
 def illegal(st, seat, action, match=None):
-    before = json.dumps(st.to_json(), sort_keys=True)
-    with pytest.raises(IllegalAction) as info:
-        RULES.apply(st, seat, action)
-    assert str(info.value), "an illegal action needs a message"
-    if match:
-        assert match in str(info.value)
-    assert json.dumps(st.to_json(), sort_keys=True) == before
-    return str(info.value)
+    return refused(RULES, st, seat, action, match)
 
 
 def clone(st):
