@@ -72,3 +72,17 @@ def refused(rules, state, seat: int, action, match: str | None = None) -> str:
         assert match in str(info.value)
     assert json.dumps(state.to_json(), sort_keys=True) == before
     return str(info.value)
+
+
+async def until_turn_or_next_screen(pilot, screen, match, seat: int = 0) -> None:
+    """On a bot's turn (or with another screen on top), let the app run until ``seat`` may act
+    on ``screen`` (the game screen it was) or another screen is on top."""
+    await wait_until(pilot, lambda: pilot.app.screen is not screen
+                     or (isinstance(screen, PlayScreen) and seat in match.to_act()),
+                     f"seat {seat}'s turn or the next screen")
+
+
+async def lift_curtain(pilot, curtain) -> None:
+    """Enter on the curtain on top, and wait until it is gone."""
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: pilot.app.screen is not curtain, "the curtain lifted")

@@ -18,7 +18,7 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
-from helpers import game_screen, until_idle, wait_until
+from helpers import game_screen, lift_curtain, until_idle, wait_until
 
 CARD = re.compile(r"(?<![0-9])(10|[2-9AJQK])[♠♥♦♣]")
 
@@ -126,8 +126,7 @@ async def test_hot_seat_keeps_every_sheet_private():
             check_private(app, match)
             if isinstance(screen, CurtainScreen):
                 curtains += 1
-                await pilot.press("enter")
-                await wait_until(pilot, lambda: app.screen is not screen, "the curtain lifted")
+                await lift_curtain(pilot, screen)
                 continue
             game = game_screen(app, AllInScreen)
             if game is not screen or game.viewer not in match.to_act():
@@ -418,8 +417,7 @@ async def test_hot_seat_humans_write_as_soon_as_it_is_their_turn(monkeypatch):
             screen = app.screen
             if isinstance(screen, CurtainScreen):
                 curtains.append(screen.player)
-                await pilot.press("enter")
-                await wait_until(pilot, lambda: app.screen is not screen, "the curtain lifted")
+                await lift_curtain(pilot, screen)
                 await wait_until(pilot, settled, "a person's curtain or turn", timeout=10)
                 continue
             game = game_screen(app, AllInScreen)

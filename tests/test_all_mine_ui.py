@@ -17,7 +17,7 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.notice import NoticeScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
-from helpers import game_screen, on_screen, until_idle, wait_until
+from helpers import on_screen, until_idle, wait_until
 
 
 

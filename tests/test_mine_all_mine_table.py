@@ -11,7 +11,7 @@ from allmine_tui.games.mine_all_mine.resolution import ResolutionScreen
 from allmine_tui.games.mine_all_mine.screen import MineAllMineScreen
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.session import GameSession
-from helpers import game_screen, on_screen, until_idle, wait_until
+from helpers import on_screen, until_idle, wait_until
 
 
 

@@ -21,7 +21,7 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
-from helpers import game_screen, on_screen, until_idle, wait_until
+from helpers import game_screen, lift_curtain, on_screen, until_idle, until_turn_or_next_screen, wait_until
 
 
 
@@ -68,9 +68,7 @@ async def test_one_human_and_a_bot_play_a_whole_game_by_keys():
                     assert "YOUR FLEET" in text and "Speed" in text and "Cargo" in text
                 await pilot.press("l")
             else:  # the bot's turn, or another screen on top: wait until that changes
-                await wait_until(pilot, lambda: app.screen is not screen
-                                 or (game is screen and 0 in match.to_act()),
-                                 "Ann's turn or the next screen")
+                await until_turn_or_next_screen(pilot, screen, match)
         else:
             raise AssertionError("the game did not finish")
         assert match.is_over() and resolutions == 3
@@ -104,8 +102,7 @@ async def test_hot_seat_keeps_hands_and_fleets_private():
                 curtains += 1
                 text = screen_text(app)
                 assert not re.search(r"#\d+", text) and "YOUR FLEET" not in text
-                await pilot.press("enter")
-                await wait_until(pilot, lambda: app.screen is not screen, "the curtain lifted")
+                await lift_curtain(pilot, screen)
                 continue
             if isinstance(screen, ResolutionScreen):
                 await pilot.press("r", "enter")

@@ -3,7 +3,7 @@ nobody else's dwarves), the mouse on the mines and on the menu, and clicks or ke
 nothing."""
 from __future__ import annotations
 
-from helpers import game_screen, on_screen, until_idle, wait_until
+from helpers import game_screen, lift_curtain, on_screen, until_idle, until_turn_or_next_screen, wait_until
 from mine_all_mines_ui_helpers import notices, place_offset, take_a_turn_step
 from screen_text import screen_text
 
@@ -43,9 +43,7 @@ async def test_one_human_plays_a_whole_game_by_keys():
                     # (which of the two depends on the key, not on timing)
                     assert len(match.log) > before or game.query_one(ChoiceTree).prefix
             else:  # a bot's turn, or another screen on top: wait until that changes
-                await wait_until(pilot, lambda: app.screen is not screen
-                                 or (game is screen and 0 in match.to_act()),
-                                 "Ann's turn or the next screen")
+                await until_turn_or_next_screen(pilot, screen, match)
         else:
             raise AssertionError("the game did not finish")
         assert match.is_over()
@@ -72,8 +70,7 @@ async def test_hot_seat_keeps_dwarves_private():
                 curtains += 1
                 text = screen_text(app)
                 assert "set aside" not in text and "ANN:" not in text and "BOB:" not in text
-                await pilot.press("enter")
-                await wait_until(pilot, lambda: app.screen is not screen, "the curtain lifted")
+                await lift_curtain(pilot, screen)
                 continue
             game = game_screen(app, MineAllMinesScreen)
             viewer = game.viewer

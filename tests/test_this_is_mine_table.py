@@ -12,7 +12,7 @@ from allmine_tui.games.this_is_mine.screen import ThisIsMineScreen
 from allmine_tui.games.this_is_mine.data import load, type_of
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.session import GameSession
-from helpers import game_screen, on_screen, until_idle, wait_until
+from helpers import on_screen, wait_until
 
 
 

@@ -12,7 +12,7 @@ from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
 from allmine_tui.ui.widgets.choicetree import ChoiceTree
-from helpers import game_screen, on_screen, until_idle, wait_until
+from helpers import game_screen, lift_curtain, on_screen, until_idle, until_turn_or_next_screen, wait_until
 
 
 
@@ -52,9 +52,7 @@ async def test_one_human_plays_a_whole_game_by_keys():
                 await decide(pilot, game, step)
                 await until_idle(pilot)
             else:  # a bot's turn, or another screen on top: wait until that changes
-                await wait_until(pilot, lambda: app.screen is not screen
-                                 or (game is screen and 0 in match.to_act()),
-                                 "Ann's turn or the next screen")
+                await until_turn_or_next_screen(pilot, screen, match)
         else:
             raise AssertionError("the game did not finish")
         assert match.is_over()
@@ -77,8 +75,7 @@ async def test_hot_seat_public_decisions_without_curtain_and_private_cards():
             if isinstance(screen, CurtainScreen):
                 curtains += 1
                 assert match.state.phase in ("discard", "copy")
-                await pilot.press("enter")
-                await wait_until(pilot, lambda: app.screen is not screen, "the curtain lifted")
+                await lift_curtain(pilot, screen)
                 continue
             game = game_screen(app, ThisIsMineScreen)
             state = match.state

@@ -11,7 +11,7 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.notice import NoticeScreen
 from allmine_tui.ui.session import GameSession
-from helpers import until_idle, wait_until
+from helpers import lift_curtain, until_idle, wait_until
 
 ANY_CARD = re.compile(r"[◆$▲●][CGMD]\d")
 
@@ -85,8 +85,7 @@ async def test_hot_seat_game_through_key_presses(monkeypatch, tmp_path):
             if isinstance(screen, CurtainScreen):
                 curtains += 1
                 name = screen.player
-                await pilot.press("enter")
-                await wait_until(pilot, lambda: app.screen is not screen, "the curtain lifted")
+                await lift_curtain(pilot, screen)
                 assert app.screen.viewer is not None
                 assert match.seats[app.screen.viewer].name == name
                 continue
