@@ -32,7 +32,7 @@ from allmine_tui.ui.screens.help import HelpScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.widgets.lines import TextLines
 from allmine_tui.ui.widgets.log import GameLog
-from helpers import game_screen  # noqa: F401  (tests import it from here too)
+from helpers import game_screen, wait_until  # (tests import game_screen from here too)
 
 
 class Leak(AssertionError):
@@ -248,12 +248,10 @@ async def capture(app, pilot) -> tuple[str, str]:
 
 async def settle(app, pilot) -> None:
     """Wait until a screen being composed afresh for a new viewer is drawn."""
-    for _ in range(200):
+    def drawn() -> bool:
         game = game_screen(app)
-        if game is None or not game._rebuilding:
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the game screen was never rebuilt")
+        return game is None or not game._rebuilding
+    await wait_until(pilot, drawn, "the game screen rebuilt")
 
 
 async def play_by_keys(app, pilot, audit: Audit, drive, rng, *, bursts: bool = True,
@@ -276,12 +274,15 @@ async def play_by_keys(app, pilot, audit: Audit, drive, rng, *, bursts: bool = T
             continue
         game = game_screen(app)
         if game is None:
-            await pilot.pause(0.02)
+            await wait_until(pilot, lambda: game_screen(app) is not None
+                             or isinstance(app.screen, ResultsScreen), "a game or its results")
             continue
         if screen is not game:  # news for everyone: a hand's scores, a round replayed...
             await pilot.press("enter")
             continue
         if game.actor is None:
+            # (bots, or people at other screens: a poll, not a wait for one state, so that
+            # every frame on the way is audited too)
             await pilot.pause(wait)
             continue
         if game.viewer is None and len(game.session.humans) > 1:

@@ -126,18 +126,15 @@ def saves_screen_rows() -> tuple[set[str], set[str], str | None]:
     from allmine_tui.ui.app import AllMineApp
     from allmine_tui.ui.screens.picker import PickerScreen
     from allmine_tui.ui.screens.saves import SavesScreen
+    from helpers import until_idle, wait_until
 
     async def go():
         app = AllMineApp()
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             await pilot.press("s")
-            for _ in range(200):
-                if isinstance(app.screen, SavesScreen):
-                    break
-                await pilot.pause(0.02)
+            await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen), "the saves")
             screen = app.screen
-            assert isinstance(screen, SavesScreen)
             table = screen.query_one(DataTable)
             listed = {Path(key).name for key in screen.infos}
             assert table.row_count == len(listed)
@@ -147,10 +144,7 @@ def saves_screen_rows() -> tuple[set[str], set[str], str | None]:
             await pilot.press("escape")
             picker = app.screen
             assert isinstance(picker, PickerScreen)
-            for _ in range(300):
-                if picker._newest is not None:
-                    break
-                await pilot.pause(0.02)
+            await until_idle(pilot)  # the saves read again (the picker's worker) and shown
             newest = picker._newest.path.name if picker._newest else None
             return listed, bad, newest
 

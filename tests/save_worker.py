@@ -17,6 +17,7 @@ from pathlib import Path
 from allmine_tui import storage
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.picker import resume_save
+from helpers import game_screen, until_idle, wait_until
 
 
 def say(**report) -> None:
@@ -31,7 +32,8 @@ async def main(path: Path) -> None:
             await pilot.pause()
             say(opened=False, notice=[n.message for n in app._notifications])
             return
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: game_screen(app) is app.screen, "the game on screen")
+        await until_idle(pilot)
         game = app.screen
         say(opened=True)
         loop = asyncio.get_running_loop()
@@ -40,22 +42,15 @@ async def main(path: Path) -> None:
             if not line:
                 break
             for _ in range(int(line)):
+                await wait_until(pilot, lambda: game.flow.actor is not None, "the person's turn")
                 before = len(game.match.log)
-                for _ in range(200):
-                    if game.flow.actor is not None:
-                        break
-                    await pilot.pause(0.05)
                 seat = game.flow.actor
                 game.submit(game.match.legal_actions(seat)[0])
-                for _ in range(200):
-                    if len(game.match.log) > before:
-                        break
-                    await pilot.pause(0.02)
-            for _ in range(200):  # the bots have played: nothing changes until the next line
-                if game.flow.actor is not None or game.match.is_over():
-                    break
-                await pilot.pause(0.05)
-            await pilot.pause(0.1)
+                await wait_until(pilot, lambda: len(game.match.log) > before, "the move made")
+            # the bots have played: nothing changes until the next line
+            await wait_until(pilot, lambda: game.flow.actor is not None or game.match.is_over(),
+                             "the person's turn again, or the end")
+            await until_idle(pilot)
             game.session._saver.flush()
             shown = [n.message for n in app._notifications if n.severity == "error"]
             say(log=len(game.match.log), error=game.session.save_error or

@@ -25,15 +25,10 @@ async def test_a_slow_bot_is_shown_thinking_and_input_still_works(monkeypatch):
     monkeypatch.setattr(match, "bot_choice", slow_choice)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
-        seen = ""
         assert match.seats[match.bot_seats_to_act()[0]].name == "Cleo"
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if "is thinking…" in screen_text(app):
-                seen = screen_text(app)
-                break
+        await wait_until(pilot, lambda: "is thinking…" in screen_text(app), "a bot thinking")
         first = match.seats[match.bot_seats_to_act()[0]].name  # the bots go in seat order
-        assert f"{first} is thinking…" in seen
+        assert f"{first} is thinking…" in screen_text(app)
         await pilot.press("question_mark")  # the app answers while the bot works
         await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help opens")
 
@@ -46,19 +41,19 @@ async def test_an_expert_searches_in_the_worker_and_the_keyboard_answers(monkeyp
                   "thinking")
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
-        for step in range(40):  # Ann's prediction, then the experts predict and play
-            await pilot.pause(0.05)
-            if match.to_act() == [0]:
-                await pilot.press("c", "d", "enter")
+        for _ in range(40):  # Ann's prediction, then the experts predict and play
+            await wait_until(pilot, lambda: match.to_act() == [0]
+                             or "is thinking…" in screen_text(app), "Ann's turn or an expert")
             if "is thinking…" in screen_text(app):
                 break
-        assert "is thinking…" in screen_text(app)
+            made = len(match.log)
+            await pilot.press("c", "d", "enter")
+            await wait_until(pilot, lambda: len(match.log) > made, "Ann's move")
+        else:
+            raise AssertionError("no expert was ever shown thinking")
         moves = len(match.log)
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help opens")
         await pilot.press("escape")
-        for _ in range(100):  # the search finishes and its move is made
-            await pilot.pause(0.05)
-            if len(match.log) > moves:
-                break
-        assert len(match.log) > moves
+        await wait_until(pilot, lambda: not isinstance(app.screen, HelpScreen), "the help closed")
+        await wait_until(pilot, lambda: len(match.log) > moves, "the search's move made")

@@ -10,7 +10,7 @@ from allmine_tui.engine import Action, Match, Seat
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.hint import HintScreen
 from allmine_tui.ui.session import GameSession
-from helpers import wait_until
+from helpers import until_idle, wait_until
 
 
 
@@ -38,6 +38,10 @@ async def test_h_shows_the_best_moves_marks_the_first_and_counts_it():
         assert storage.load_match(path)[0].hints == [1, 0, 0]
 
 
+def said(app, words: str) -> bool:
+    return any(words in n.message for n in app._notifications)
+
+
 async def test_no_hint_on_a_public_decision_in_hot_seat_nor_when_hints_are_off():
     from allmine_tui.ui.flow import Mode
 
@@ -49,18 +53,18 @@ async def test_no_hint_on_a_public_decision_in_hot_seat_nor_when_hints_are_off()
                    and app.screen.flow.state.mode is Mode.TABLE
                    and app.screen.actor is not None)
         await pilot.press("h")
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: said(app, "Everyone can see"), "the refusal said")
+        await until_idle(pilot)
         assert not isinstance(app.screen, HintScreen) and match.hints == [0, 0]
-        assert any("Everyone can see" in n.message for n in app._notifications)
     off = Match("all-mine", [Seat("Ann"), Seat("Bob", "normal"), Seat("Cleo", "normal")], 6)
     off.hints_allowed = False
     app = AllMineApp(GameSession(off, None))
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await wait_until(pilot, lambda: getattr(app.screen, "actor", None) == 0)
         await pilot.press("h")
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: said(app, "Hints are off"), "the refusal said")
+        await until_idle(pilot)
         assert not isinstance(app.screen, HintScreen) and off.hints == [0, 0, 0]
-        assert any("Hints are off" in n.message for n in app._notifications)
     assert Match.from_json(off.to_json()).hints_allowed is False
 
 
@@ -107,9 +111,10 @@ async def test_the_results_list_the_costliest_decisions_and_a_key_opens_the_repl
     app = AllMineApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await app.push_screen(ResultsScreen(GameSession(match, path)))
-        await pilot.pause(0.2)
-        results = app.screen
+        results = ResultsScreen(GameSession(match, path))
+        await app.push_screen(results)
+        await wait_until(pilot, lambda: app.screen is results, "the results")
+        await until_idle(pilot)
         text = str(results.query_one("#results-review").content)
         assert text.count("step ") == 3  # the three costliest, most chance lost first
         assert text.index(f"step {mine[0]}") < text.index(f"step {mine[1]}")
@@ -119,7 +124,8 @@ async def test_the_results_list_the_costliest_decisions_and_a_key_opens_the_repl
         replay = app.screen
         assert replay.session.position == mine[1]
         await pilot.press("right")  # the move itself: the coach's word on it
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: replay.session.position == mine[1] + 1, "a step on")
+        await until_idle(pilot)
         hidden = str(replay.query_one("#replay-hidden").content)
         assert "Coach: Ann played" in hidden and "(38% to win)" in hidden
         assert "the coach's move (50%) ▼ costly" in hidden
@@ -135,7 +141,9 @@ async def test_without_a_review_the_results_say_how_to_ask_for_one(tmp_path):
     app = AllMineApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await app.push_screen(ResultsScreen(GameSession(match, path)))
-        await pilot.pause(0.2)
+        results = ResultsScreen(GameSession(match, path))
+        await app.push_screen(results)
+        await wait_until(pilot, lambda: app.screen is results, "the results")
+        await until_idle(pilot)
         text = str(app.screen.query_one("#results-review").content)
         assert "r: the coach reviews every decision" in text

@@ -17,6 +17,7 @@ from allmine_tui.ui.join_app import FORBIDDEN, JoinApp
 from allmine_tui.ui.screens.join import JoinScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.shared_session import SharedSession
+from helpers import wait_until
 
 
 
@@ -77,11 +78,12 @@ async def test_a_code_typed_with_spaces_opens_the_seat_and_leaving_comes_back():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await pilot.press(*codes[1].upper().replace("-", " "), "enter")
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: getattr(app.screen, "viewer", None) is not None,
+                         "the seat opened")
         game = app.screen
         assert game.viewer == 1 and stack(app)[-2] == "JoinScreen"
         await pilot.press("q")
-        await pilot.pause()
+        await wait_until(pilot, lambda: app.screen is not game, "the game left")
         assert stack(app)[-1] == "JoinScreen"
         assert app.screen.query_one("#join-codes").value == ""
     shared.join([codes[1]]).close()  # the seat was given back
@@ -124,11 +126,7 @@ async def test_a_finished_shared_game_goes_back_to_the_join_screen(app_class):
     play = finished_shared_game()
     app = app_class(SharedSession(play))
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(50):
-            await pilot.pause(0.1)
-            if isinstance(app.screen, ResultsScreen):
-                break
-        assert isinstance(app.screen, ResultsScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
         await pilot.press("n")  # no new local game from here
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)

@@ -14,6 +14,7 @@ from allmine_tui.ui.screens.coach import CoachScreen, GuidedSession
 from allmine_tui.ui.screens.picker import PickerScreen
 from allmine_tui.ui.screens.play import PlayScreen
 from allmine_tui.ui.screens.results import ResultsScreen
+from helpers import wait_until
 
 
 
@@ -36,7 +37,9 @@ async def test_the_guided_game_is_played_to_its_end(game_id):
         picker._choose(list(GAMES).index(game_id))
         await pilot.press("l")
         for _ in range(3000):
-            await pilot.pause(0.01)
+            await wait_until(pilot, lambda: not isinstance(app.screen, PlayScreen)
+                             or app.screen.actor is not None, "a decision, a lesson or news")
+            await pilot.pause()
             screen = app.screen
             if isinstance(screen, ResultsScreen):
                 break

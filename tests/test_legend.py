@@ -10,6 +10,7 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.legend import LegendLine, LegendScreen
 from allmine_tui.ui.session import GameSession
 from allmine_tui.ui.widgets.lines import TextLines
+from helpers import until_idle, wait_until
 
 
 
@@ -23,11 +24,9 @@ def test_every_game_screen_has_a_legend():
 
 
 async def open_game(game_id: str, pilot, app) -> None:
-    for _ in range(200):
-        await pilot.pause(0.02)
-        if getattr(app.screen, "actor", None) is not None:
-            return
-    raise AssertionError("the person never got a decision")
+    await wait_until(pilot, lambda: getattr(app.screen, "actor", None) is not None,
+                     "the person's decision")
+    await until_idle(pilot)
 
 
 @pytest.mark.parametrize("game_id", game_ids_with_legends())

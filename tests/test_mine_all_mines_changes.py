@@ -14,12 +14,7 @@ from allmine_tui.games.mine_all_mines.screen import MineAllMinesScreen
 from allmine_tui.games.mine_all_mines.widgets import MarketPanel, MinesPanel, PlayersPanel
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.session import GameSession
-
-
-@pytest.fixture(autouse=True)
-def no_pauses(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-    monkeypatch.setenv("ALLMINE_INPUT_GRACE", "0")
+from helpers import on_screen, until_idle, wait_until
 
 
 def turn_start(match: Match) -> int:
@@ -111,16 +106,17 @@ async def test_a_bots_turn_stays_marked_until_the_next_player_moves():
                           and m.log[-1][1].kind == "end" and m.log[-1][0] == 2)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        game = next(s for s in app.screen_stack if isinstance(s, MineAllMinesScreen))
+        game = await on_screen(pilot, MineAllMinesScreen)
         text = screen_text(app)
         # Cleo's turn (the bot before Ann) is on show: her dwarf, on the mines
         assert game._marks.seat == 2
         if game._marks.places:
             assert "»" in text
         assert "just changed" in text  # the legend says what the marks mean
+        moves = len(match.log)
         await pilot.press("1")  # Ann's first line: her dwarf is played
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: len(match.log) > moves, "Ann's move")
+        await until_idle(pilot)
         assert match.log[-1][0] == 0
         assert game._marks.seat == 0
         if match.log[-1][1].kind in ("mine", "dig"):

@@ -14,15 +14,10 @@ from allmine_tui.games.mine_all_mines.screen import MineAllMinesScreen
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
+from helpers import on_screen, until_idle, wait_until
 
 NAMES = ["Ann", "Abe", "Bob", "Cleo", "Dan"]
 SIZES = [(100, 30), (120, 40)]
-
-
-@pytest.fixture(autouse=True)
-def no_pauses(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-    monkeypatch.setenv("ALLMINE_INPUT_GRACE", "0")
 
 
 @functools.cache
@@ -37,6 +32,15 @@ def finished_log(seed: int) -> tuple:
 def finished(seed: int = 1) -> Match:
     seats = [Seat(x) if i == 0 else Seat(x, "normal") for i, x in enumerate(NAMES)]
     return Match.replay("mine-all-mines", seats, seed, {}, list(finished_log(seed)))
+
+
+async def results_of(pilot, match: Match) -> ResultsScreen:
+    """The results of ``match`` on top, drawn."""
+    results = ResultsScreen(GameSession(match, None))
+    await pilot.app.push_screen(results)
+    await wait_until(pilot, lambda: pilot.app.screen is results, "the results")
+    await until_idle(pilot)
+    return results
 
 
 def player_lines(lines: list[str], match: Match) -> list[str]:
@@ -55,16 +59,16 @@ async def test_every_players_line_and_the_keys_line_are_on_screen(size, key):
     match = finished()
     app = AllMineApp()
     async with app.run_test(size=size) as pilot:
-        await pilot.pause(0.1)
-        await app.push_screen(ResultsScreen(GameSession(match, None)))
-        await pilot.pause(0.2)
+        await pilot.pause()
+        await results_of(pilot, match)
         await pilot.press(key)
-        await pilot.pause(0.3)
+        screen = await on_screen(pilot, MineAllMinesScreen)
         if key == "v":  # the replay opens at the deal: on to the end
+            replay = screen.session
+            assert replay.position == 0
             await pilot.press("end")
-            await pilot.pause(0.2)
-        screen = app.screen
-        assert isinstance(screen, MineAllMinesScreen)
+            await wait_until(pilot, lambda: replay.position == replay.timeline.last, "the end")
+            await until_idle(pilot)
         lines = screen_lines(app)
         shown = match if key == "f" else screen.session.match
         assert len(player_lines(lines, shown)) == 5, "\n".join(lines)
@@ -85,19 +89,16 @@ async def test_keys_count_at_once_where_nobody_plays(monkeypatch, key):
     match = finished()
     app = AllMineApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.1)
-        results = ResultsScreen(GameSession(match, None))
-        await app.push_screen(results)
-        await pilot.pause(0.2)
+        await pilot.pause()
+        results = await results_of(pilot, match)
         await pilot.press(key)
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, MineAllMinesScreen)
+        screen = await on_screen(pilot, MineAllMinesScreen)
+        assert screen.session.seat == 0
+        # (were the keys dropped, 30 s of grace would outlast the waits)
         await pilot.press("tab")  # whose dwarves the board shows: the next seat's
-        await pilot.pause(0.1)
-        assert app.screen.session.seat == 1
+        await wait_until(pilot, lambda: screen.session.seat == 1, "the next seat's dwarves")
         await pilot.press("q")
-        await pilot.pause(0.2)
-        assert app.screen is results
+        await wait_until(pilot, lambda: app.screen is results, "back at the results")
 
 
 async def test_the_final_tables_log_ends_with_the_game_and_keeps_its_last_lines():
@@ -108,12 +109,10 @@ async def test_the_final_tables_log_ends_with_the_game_and_keeps_its_last_lines(
     match = finished()
     app = AllMineApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.1)
-        await app.push_screen(ResultsScreen(GameSession(match, None)))
-        await pilot.pause(0.2)
+        await pilot.pause()
+        await results_of(pilot, match)
         await pilot.press("f")
-        await pilot.pause(0.3)
-        log = app.screen.query_one(QuietLog)
+        log = (await on_screen(pilot, MineAllMinesScreen)).query_one(QuietLog)
         lines = log.text.plain.splitlines()
         assert len(lines) == QuietLog.KEEP + 1 and lines[0] == QuietLog.EARLIER
         assert lines[-1].startswith("Game over:")

@@ -17,6 +17,7 @@ from allmine_tui.games.mine_all_mines.tutorial import SOURCES, TUTORIAL
 from allmine_tui.games.mine_all_mines.widgets import MinesPanel
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.session import GameSession
+from helpers import on_screen
 
 NAMES = [name for name, _bot in TUTORIAL.seats]
 BOX_WIDTH, BOX_LINES = 54, 11  # the coach's text at 100x30: 58 columns less border and padding
@@ -92,12 +93,8 @@ async def test_a_dwarfs_tag_says_whose_it_is_and_a_hint_marks_its_place():
     match = bobs_dwarf_in_a_mine()
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40), tooltips=True) as pilot:
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if getattr(app.screen, "actor", None) == 0:
-                break
-        screen = app.screen
-        assert isinstance(screen, MineAllMinesScreen)
+        screen = await on_screen(pilot, MineAllMinesScreen)
+        assert screen.actor == 0
         panel = screen.query_one(MinesPanel)
         view = match.view(0)
         (m, q), = [(m, q) for m in range(5) for q in range(6)

@@ -13,15 +13,10 @@ from allmine_tui.games.mine_all_mines.screen import MineAllMinesScreen, RoundNot
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.session import GameSession
-from helpers import wait_until
+from allmine_tui.ui.textual_internals import event_clock
+from helpers import until_idle, wait_until
 
 END = Action("end")
-
-
-@pytest.fixture(autouse=True)
-def no_pauses(monkeypatch):
-    monkeypatch.setenv("ALLMINE_BOT_DELAY", "0")
-    monkeypatch.setenv("ALLMINE_INPUT_GRACE", "0")
 
 
 def with_people(match: Match, people: int) -> Match:
@@ -35,6 +30,11 @@ def game(app) -> MineAllMinesScreen:
     return next(s for s in reversed(app.screen_stack) if isinstance(s, MineAllMinesScreen))
 
 
+def listening(screen) -> bool:
+    """The screen takes keys typed from now on (it is on view; the grace is 0 in tests)."""
+    return screen._input_since <= event_clock()
+
+
 
 @pytest.mark.parametrize("people", [1, 2])
 async def test_keys_typed_as_a_round_ends_never_play_from_the_new_hand(people):
@@ -42,35 +42,35 @@ async def test_keys_typed_as_a_round_ends_never_play_from_the_new_hand(people):
     round_no = match.state.round_no
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.1)
-        if isinstance(app.screen, CurtainScreen):  # two people: Ann passes her curtain
+        if people == 2:  # two people: Ann passes her curtain
+            await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen), "the curtain")
             await pilot.press("enter")
-            await wait_until(pilot, lambda: app.screen is game(app) and game(app).actor == 0,
-                           "Ann's view")
+        await wait_until(pilot, lambda: app.screen is game(app) and game(app).actor == 0
+                         and listening(game(app)), "Ann's view")
         assert match.to_act() == [0] and END in match.legal_actions(0)
         # Ann ends her turn, the last of the round, and types on in one fast write
         await burst(app, pilot, ["e", "enter", "enter", "1"])
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, RoundNotice), "the round's notice")
+        await until_idle(pilot)  # (the keys typed on are handled: dropped)
         assert match.state.round_no == round_no + 1
         assert match.log[-1] == (0, END), f"played from the new hand: {match.log[-1]}"
         assert match.to_act() == [0] and len(match.state.hands[0]) == 5
-        await wait_until(pilot, lambda: isinstance(app.screen, RoundNotice), "the round's notice")
         text = str(app.screen.body)
         assert f"Round {round_no + 1} of 3 is over" in app.screen.title_text
         assert "Ann" in text and "plays first" in text and "VP so far" in text
         # the notice answers a key typed once it is on screen
-        await pilot.pause(0.05)
+        notice = app.screen
+        await wait_until(pilot, lambda: listening(notice), "the notice on view")
         await pilot.press("enter")
         await wait_until(pilot, lambda: not isinstance(app.screen, RoundNotice), "the notice closed")
         assert match.log[-1] == (0, END) and len(match.state.hands[0]) == 5
-        if isinstance(app.screen, CurtainScreen):
-            await pilot.press("enter")
-        await wait_until(pilot, lambda: app.screen is game(app) and game(app).actor == 0,
-                       "Ann's new round")
-        await pilot.pause(0.05)
+        # (Ann played last and plays first: no curtain, her view comes back)
+        await wait_until(pilot, lambda: app.screen is game(app) and game(app).actor == 0
+                         and listening(game(app)), "Ann's new round")
+        moves = len(match.log)
         await pilot.press("1")  # and the game answers again: her first line is played
-        await wait_until(pilot, lambda: len(match.state.hands[0]) == 4 or match.log[-1][1] != END,
-                       "a move")
+        await wait_until(pilot, lambda: len(match.log) > moves, "a move")
+        assert match.log[moves][0] == 0 and len(match.state.hands[0]) == 4
 
 
 async def test_a_round_a_bot_ends_is_shown_too_and_the_last_round_goes_to_the_results():

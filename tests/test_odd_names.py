@@ -4,15 +4,17 @@ setup, the saves screen and the results."""
 from __future__ import annotations
 
 import pytest
-from screen_text import screen_text
+from screen_text import screen_lines, screen_text
 
 from allmine_tui import storage
 from allmine_tui.engine import Match, Seat
 from allmine_tui.games import GAMES
 from allmine_tui.ui.app import AllMineApp
+from allmine_tui.ui.screens.choose_player import ChoosePlayerScreen
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
+from helpers import game_screen, on_screen, until_idle, wait_until
 
 ODD = ["[/]Ann", "[b]x[/b]", "🐉Drake", "[link=a:b]y"]
 
@@ -30,39 +32,36 @@ async def test_odd_names_through_curtain_board_peek_and_results(game_id):
     match = Match(game_id, seats, 3)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(100):  # until the bots' first moves are made and the curtain is up
-            await pilot.pause(0.02)
-            if isinstance(app.screen, CurtainScreen) and (
-                    ODD[0] in screen_text(app) or ODD[1] in screen_text(app)):
-                break
         if game_id == "this-is-mine":  # it starts with a public decision, on the table view
-            assert not isinstance(app.screen, CurtainScreen)
+            await on_screen(pilot)
+            assert game_screen(app).viewer is None
             text = screen_text(app)
             assert all(shown(text, name) for name in ODD[:n])
-        else:
-            assert isinstance(app.screen, CurtainScreen)
-            text = screen_text(app)
-            assert ODD[0] in text or ODD[1] in text  # the curtain names the player as typed
+        else:  # the bots' first moves are made and the curtain is up
+            await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen), "the curtain")
+            await pilot.pause()
+            player = app.screen.player
+            assert player in ODD[:2] and player in screen_text(app)  # named as typed
             await pilot.press("enter")
-            for _ in range(100):
-                await pilot.pause(0.02)
-                text = screen_text(app)
-                if "viewing as" in text:
-                    break
-            assert "viewing as" in text and (shown(text, ODD[0]) or shown(text, ODD[1]))
-        # the choose-player screen of a peek, from the next curtain
+            await wait_until(pilot, lambda: "viewing as" in screen_text(app), "the player's view")
+            assert shown(screen_text(app), player)
+        # the choose-player screen of a peek: from the next curtain, or from the table view where
+        # This is Mine! takes its public decisions (no curtain before them)
+        keys = {"mine-all-mine": ("enter", "l")}.get(game_id, ("enter",))  # a card, launched
         for _ in range(50):
-            if isinstance(app.screen, CurtainScreen):
+            if isinstance(app.screen, CurtainScreen) or game_screen(app).viewer is None:
                 break
-            await pilot.press("enter")
-            await pilot.pause(0.02)
-        if isinstance(app.screen, CurtainScreen):
-            await pilot.press("p")
-            await pilot.pause(0.05)
-            text = screen_text(app)
-            assert ODD[0] in text and ODD[1] in text
-            await pilot.press("escape")
-            await pilot.pause(0.05)
+            await pilot.press(*keys)
+            await until_idle(pilot)  # the move made, or refused, and the bots' answers
+        before = type(app.screen)
+        assert (before is CurtainScreen) == (game_id != "this-is-mine")
+        await pilot.press("p")
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoosePlayerScreen), "the chooser")
+        await pilot.pause()
+        text = screen_text(app)
+        assert ODD[0] in text and ODD[1] in text
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: type(app.screen) is before, "the chooser closed")
         # finish the game with the rules and look at the results
         import random
 
@@ -73,23 +72,26 @@ async def test_odd_names_through_curtain_board_peek_and_results(game_id):
             legal = done.legal_actions(seat)
             done.apply(seat, legal[rng.randrange(len(legal))])
         app.show_results(GameSession(done, None))
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, ResultsScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        await until_idle(pilot)
         text = screen_text(app)
         for name in ODD[:n]:
             assert shown(text, name), f"{name!r} is not on the results screen"
 
 
 async def test_odd_names_in_the_saves_screen_and_the_picker():
+    from allmine_tui.ui.screens.picker import PickerScreen
     from allmine_tui.ui.screens.saves import SavesScreen
 
     match = Match("all-mine", [Seat(ODD[0]), Seat(ODD[1], "random"), Seat(ODD[3], "random")], 4)
     storage.write_save(storage.new_save_path("all-mine"), match)
     app = AllMineApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen), "the games")
+        await until_idle(pilot)
         app.push_screen(SavesScreen())
-        await pilot.pause(0.5)
+        await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen), "the saves")
+        await until_idle(pilot)
         text = screen_text(app)
         assert ODD[0] in text and ODD[3][:8] in text
 
@@ -99,22 +101,31 @@ async def test_odd_names_typed_on_the_setup_screen():
 
     from allmine_tui.ui.screens.setup import SetupScreen
 
+    def quoted(app) -> bool:  # the message on screen (not only the field) has the name as typed
+        return any("already the name" in line and f"'{ODD[0]}'" in line
+                   for line in screen_lines(app))
+
     app = AllMineApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         app.push_screen(SetupScreen("all-mine"))
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup")
+        await until_idle(pilot)
         inputs = [i for i in app.screen.query(Input) if "name" in (i.id or "")]
         assert inputs
         inputs[0].value = ODD[0]
         inputs[1].value = ODD[0]  # the same name twice: the message quotes it as typed
-        await pilot.pause(0.1)
+        await pilot.pause()
+        setup = app.screen
         await pilot.press("ctrl+s")
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, SetupScreen)
-        app.screen.action_start()
-        await pilot.pause(0.2)
-        assert ODD[0] in screen_text(app)
+        error = setup.query_one("#setup-error")
+        await wait_until(pilot, lambda: error.has_class("-shown"), "the names refused")
+        await until_idle(pilot)
+        assert app.screen is setup  # no game started
+        assert quoted(app)
+        setup.action_start()  # again, not through the key: the same refusal
+        await until_idle(pilot)
+        assert app.screen is setup and quoted(app)
 
 
 def test_odd_names_on_the_command_line(tmp_path):

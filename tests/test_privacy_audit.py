@@ -8,6 +8,7 @@ import random
 import pytest
 
 from audit_drivers import DRIVERS, seats
+from helpers import wait_until
 from privacy_audit import Audit, play_by_keys, settle
 
 from allmine_tui.engine import Match
@@ -72,16 +73,13 @@ async def next_players_screen(match: Match, keys_or_clicks: list, *, size=(100, 
     match = M.from_json(match.to_json())
     app = AllMineApp(GameSession(match, None))
 
-    async def curtain_listening() -> None:
-        for _ in range(300):
-            if isinstance(app.screen, CurtainScreen) and app.screen.listening:
-                return
-            await pilot.pause(0.02)
+    async def curtain_listening(what: str, after=None) -> None:
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen)
+                         and app.screen is not after and app.screen.listening, what)
 
     async with app.run_test(size=size) as pilot:
-        await curtain_listening()
+        await curtain_listening("A's curtain (the position must start behind one)")
         first = app.screen
-        assert isinstance(first, CurtainScreen), "the position must start behind a curtain"
         await pilot.press("enter")
         await settle(app, pilot)
         for item in keys_or_clicks:
@@ -91,9 +89,9 @@ async def next_players_screen(match: Match, keys_or_clicks: list, *, size=(100, 
                 await pilot.press(item)
             await pilot.pause()
         await settle(app, pilot)
-        await curtain_listening()
+        await curtain_listening("B's curtain (the keys must finish A's private decision)", first)
         second = app.screen
-        assert isinstance(second, CurtainScreen) and second.player != first.player, \
+        assert second.player != first.player, \
             "the keys must finish A's private decision and bring up B's curtain"
         await pilot.press("enter")
         await settle(app, pilot)

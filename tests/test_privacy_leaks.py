@@ -15,6 +15,7 @@ from allmine_tui.ui.flow import Flow, Mode
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.play import PlayScreen
 from allmine_tui.ui.session import GameSession
+from helpers import until_idle, wait_until
 
 
 
@@ -216,11 +217,9 @@ async def stale_click_scenario() -> list[str]:
         lambda m: m.state.phase == "negotiate" and m.state.claim is None, seed=2)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        for _ in range(100):
-            await pilot.pause(0.02)
-            game = game_screen(app)
-            if game is not None and app.screen is game and game.actor is not None:
-                break
+        await wait_until(pilot, lambda: game_screen(app) is app.screen
+                         and app.screen.actor is not None, "the claim on the table view")
+        await until_idle(pilot)
         game = game_screen(app)
         claimer = game.actor
         tree = game.query_one(ChoiceTree)
@@ -230,8 +229,10 @@ async def stale_click_scenario() -> list[str]:
         moves = len(match.log)
         app.clear_notifications()
         await click_burst(app, pilot, tree, (4, head + line), 2)
-        for _ in range(20):
-            await pilot.pause(0.02)
+        await wait_until(pilot, lambda: len(match.log) > moves, "the claim")
+        # (both clicks handled; the test below, with the filter off, shows this is long enough
+        # for the second click to act)
+        await until_idle(pilot)
         assert len(match.log) == moves + 1 and match.log[-1][0] == claimer, \
             "exactly one move: the claim"
         return [n.message for n in app._notifications]

@@ -14,6 +14,7 @@ from allmine_tui.engine import Match, Seat
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.records import RecordsScreen
 from allmine_tui.ui.session import GameSession
+from helpers import wait_until
 
 
 
@@ -168,12 +169,10 @@ async def test_picker_line_and_records_screen():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await pilot.press("down", "down")  # Mine, All Mine!
-        for _ in range(100):
-            await pilot.pause(0.02)
-            detail = str(app.screen.query_one("#detail-saves", Static).render())
-            if "Records: 1 finished game" in detail:
-                break
-        assert "Records: 1 finished game · Ann won " in detail
+        def detail() -> str:
+            return str(app.screen.query_one("#detail-saves", Static).render())
+        await wait_until(pilot, lambda: "Records: 1 finished game" in detail(), "the records read")
+        assert "Records: 1 finished game · Ann won " in detail()
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(app.screen, RecordsScreen)

@@ -9,9 +9,9 @@ from textual.widgets import DataTable
 from allmine_tui import storage
 from allmine_tui.engine.history import Timeline
 from allmine_tui.ui.app import AllMineApp
-from allmine_tui.ui.screens.play import PlayScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
+from helpers import game_screen, until_idle, wait_until
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
 
@@ -29,8 +29,10 @@ async def test_history_table_beside_or_below(size, narrow):
     app = AllMineApp()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        app.push_screen(ResultsScreen(GameSession(match, None)))
-        await pilot.pause(0.2)
+        results = ResultsScreen(GameSession(match, None))
+        app.push_screen(results)
+        await wait_until(pilot, lambda: app.screen is results, "the results")
+        await until_idle(pilot)
         table = app.screen.query_one("#history-table", DataTable)
         assert table.row_count == len(history.rows)
         assert str(table.get_row_at(0)[0]) == history.rows[0].label
@@ -47,15 +49,12 @@ async def test_play_again_same_seats_and_options_new_seed():
         app.push_screen(ResultsScreen(GameSession(match, None)))
         await pilot.pause()
         await pilot.press("p")
-        for _ in range(100):
-            await pilot.pause(0.02)
-            games = [s for s in app.screen_stack if isinstance(s, PlayScreen)]
-            if games:
-                break
-        new = games[0].match  # (behind its curtain, when several people play)
+        await wait_until(pilot, lambda: game_screen(app) is not None, "the new game")
+        new = game_screen(app).match  # (behind its curtain, when several people play)
         assert new.game_id == "all-in" and new.seats == match.seats
         assert new.options == match.options and new.seed != match.seed
-        assert new.log == [] or all(new.seats[s].bot for s, _a in new.log)
+        # (the bots wait 60 s, but a secret decision has no pause: some may have written already)
+        assert all(new.seats[s].bot for s, _a in new.log)
         saved = list(storage.saves_dir().glob("all-in-*.json"))
         assert len(saved) == 1 and storage.load_match(saved[0])[0].seed == new.seed
         assert not any(isinstance(s, ResultsScreen) for s in app.screen_stack)

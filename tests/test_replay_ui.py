@@ -18,6 +18,7 @@ from allmine_tui.ui.screens.replay import ReplayApp, ReplaySession
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.screens.saves import SavesScreen
 from allmine_tui.ui.session import GameSession
+from helpers import until_idle, wait_until
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
 SIZE = (120, 40)
@@ -29,8 +30,12 @@ def finished(game_id: str):
 
 
 async def settle(pilot) -> None:
-    await pilot.pause()
-    await pilot.pause(0.05)
+    """The keys pressed are handled and the app is idle (a replay's steps are made at once)."""
+    await until_idle(pilot)
+
+
+def replaying(app) -> bool:
+    return isinstance(getattr(app.screen, "session", None), ReplaySession)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -38,10 +43,11 @@ async def test_step_through_a_finished_game(game_id):
     match = finished(game_id)
     app = ReplayApp(match)
     async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: replaying(app), "the replay")
         await settle(pilot)
         screen = app.screen
         session = screen.session
-        assert isinstance(session, ReplaySession) and session.position == 0
+        assert session.position == 0
         timeline = session.timeline
         status = screen.query_one("#status-bar").content.plain
         assert f"REPLAY 0/{timeline.last}" in status and "the deal" in status
@@ -75,14 +81,14 @@ async def test_step_through_a_finished_game(game_id):
         assert session.position == 0 and session.match.log == []
         assert len(timeline.log) == len(match.log)
         await pilot.press("q")
-        await settle(pilot)
-        assert isinstance(app.screen, PickerScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen), "the games")
 
 
 async def test_each_seat_hand_can_be_opened():
     match = finished("all-mine")
     app = ReplayApp(match)
     async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: replaying(app), "the replay")
         await settle(pilot)
         screen = app.screen
         from allmine_tui.games.all_mine.cards import card_name
@@ -126,21 +132,21 @@ async def test_saves_screen_key_replays_only_finished_games():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         app.push_screen(SavesScreen("this-is-mine"))
+        await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen), "the saves")
         await settle(pilot)
         screen = app.screen
         unfinished = next(i for i, k in enumerate(screen.infos) if k.endswith("-2.json"))
         screen.query_one("DataTable").move_cursor(row=unfinished)
         await pilot.press("v")
+        await wait_until(pilot, lambda: any("not finished" in n.message
+                                            for n in app._notifications), "the refusal")
         await settle(pilot)
         assert app.screen is screen  # refused, with a notification
-        assert any("not finished" in n.message for n in app._notifications)
         screen.query_one("DataTable").move_cursor(row=1 - unfinished)
         await pilot.press("v")
-        await settle(pilot)
-        assert isinstance(app.screen.session, ReplaySession)
+        await wait_until(pilot, lambda: replaying(app), "the replay")
         await pilot.press("escape")
-        await settle(pilot)
-        assert app.screen is screen
+        await wait_until(pilot, lambda: app.screen is screen, "back at the saves")
 
 
 async def test_results_screen_opens_the_final_table_and_the_replay():
@@ -148,18 +154,19 @@ async def test_results_screen_opens_the_final_table_and_the_replay():
     app = AllMineApp()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.push_screen(ResultsScreen(GameSession(match, None)))
+        results = ResultsScreen(GameSession(match, None))
+        app.push_screen(results)
+        await wait_until(pilot, lambda: app.screen is results, "the results")
         await settle(pilot)
-        results = app.screen
         await pilot.press("f")
+        await wait_until(pilot, lambda: app.screen is not results, "the final table")
         await settle(pilot)
         session = app.screen.session
         # the final table: the finished match itself, drawn as it ended (no replay)
         assert isinstance(session, FinalSession) and session.match is match
         assert "FINAL TABLE" in app.screen.query_one("#status-bar").content.plain
         await pilot.press("q")
-        await settle(pilot)
-        assert app.screen is results
+        await wait_until(pilot, lambda: app.screen is results, "back at the results")
         await pilot.press("v")
-        await settle(pilot)
+        await wait_until(pilot, lambda: replaying(app), "the replay")
         assert app.screen.session.position == 0

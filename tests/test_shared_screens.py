@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import wait_until
 from privacy_audit import Audit, Leak, game_screen
 
 from allmine_tui import shared, storage
@@ -110,14 +111,14 @@ async def test_a_single_seat_screen_never_shows_a_curtain_or_another_view():
                 bob.act(1, bob.match.legal_actions(1)[0])
             else:
                 bob.act(seat, *bob.bot_move(seat))
-            await pilot.pause(0.15)
+            await wait_until(pilot, lambda: len(ann.match.log) >= len(bob.match.log),
+                             "the move on Ann's screen (read from the file)")
+            await pilot.pause()
             assert not isinstance(app.screen, CurtainScreen)
             assert game.viewer == 0
             audit.check()
-        for _ in range(20):
-            if len(ann.match.log) == len(bob.match.log):
-                break
-            await pilot.pause(0.1)
+        bob.poll()
+        await wait_until(pilot, lambda: len(ann.match.log) == len(bob.match.log), "both caught up")
         assert ann.match.log == bob.match.log and len(ann.match.log) >= 2
         bob.close()
         audit.check()

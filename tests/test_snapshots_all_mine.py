@@ -13,6 +13,7 @@ from allmine_tui.engine import Match, Seat
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.notice import NoticeScreen
 from allmine_tui.ui.session import GameSession
+from helpers import wait_until
 
 SIZES = pytest.mark.parametrize("size", [(100, 30), (120, 40)], ids=["100x30", "120x40"])
 
@@ -70,10 +71,8 @@ def test_the_end_of_a_hand(snap_compare, size):
 
     async def last_card(pilot):
         await pilot.press("enter")
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if isinstance(pilot.app.screen, NoticeScreen):
-                break
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, NoticeScreen),
+                         "the hand's end")
 
     assert snap_compare(app_at(match), terminal_size=size, run_before=last_card)
 

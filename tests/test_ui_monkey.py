@@ -21,6 +21,7 @@ from allmine_tui.games import GAMES
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.picker import PickerScreen
 from allmine_tui.ui.session import GameSession
+from helpers import until_idle
 
 STEPS = int(os.environ.get("ALLMINE_MONKEY_STEPS", "50"))  # longer runs by hand, e.g. 1000
 FREEZE_SECONDS = 90  # far above a normal run (a few seconds); only a hang gets there
@@ -55,7 +56,7 @@ async def monkey(game_id: str, seed: str, trail: list[str], save_path) -> None:
 
     app.action_quit = no_quit
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.1)
+        await until_idle(pilot)
         for _ in range(STEPS):
             roll = rng.random()
             width, height = app.size
@@ -69,7 +70,7 @@ async def monkey(game_id: str, seed: str, trail: list[str], save_path) -> None:
                 await pilot.click(offset=(x, y))
             elif roll < 0.38:
                 trail.append("pause")
-                await pilot.pause(0.05)
+                await pilot.pause(0.05)  # time passing is an input too: timers, a bot's move
             else:
                 key = rng.choice(KEYS)
                 if key == "q" and isinstance(app.screen, PickerScreen):
@@ -77,7 +78,7 @@ async def monkey(game_id: str, seed: str, trail: list[str], save_path) -> None:
                 trail.append(key)
                 await pilot.press(key)
         await pilot.resize_terminal(120, 40)
-        await pilot.pause(0.1)
+        await until_idle(pilot)  # (a hang never settles: it fails here, or the watchdog fires)
         assert app.is_running and app.screen_stack
 
 

@@ -6,6 +6,7 @@ from allmine_tui.games.all_mine.widgets import HeapRow, PredictionPicker
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.notice import NoticeScreen
 from allmine_tui.ui.session import GameSession
+from helpers import on_screen, until_idle, wait_until
 
 
 async def test_whole_hand_with_clicks_only(monkeypatch):
@@ -13,8 +14,7 @@ async def test_whole_hand_with_clicks_only(monkeypatch):
     match = Match("all-mine", [Seat("Ann"), Seat("Bob", "random"), Seat("Cleo", "random")], 8)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.2)
-        screen = app.screen
+        screen = await on_screen(pilot)
         # tiles: content x = 12 + 16 * suit; Most is content row 1, Fewest row 2 (+ border/padding)
         picker = screen.query_one(PredictionPicker)
         left = picker.content_region.x - picker.region.x
@@ -23,33 +23,38 @@ async def test_whole_hand_with_clicks_only(monkeypatch):
         assert screen.picks == [2, 1]
         assert match.state.predictions[0] is None  # nothing placed until confirmed
         await pilot.click(PredictionPicker, offset=(left + 12 + 16 * 1 + 3, 2))  # click again: place
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: match.state.predictions[0] is not None, "the prediction")
         assert match.state.predictions[0] == [2, 1]
         heap_clicks = plays = 0
         for _ in range(200):
-            await pilot.pause(0.02)
+            await wait_until(pilot, lambda: isinstance(app.screen, NoticeScreen)
+                             or 0 in match.to_act(), "Ann's turn or the hand's end")
+            await until_idle(pilot)  # (the table drawn for Ann's turn: the clicks land on it)
             if isinstance(app.screen, NoticeScreen):
                 await pilot.click("#notice-ok")
                 break
-            if 0 not in match.to_act():
-                continue
+            moves = len(match.log)
             if match.state.phase == "heap":
                 suit = next(s for s in range(4) if match.state.heap[s])
                 heap = app.screen.query_one(HeapRow)
                 left = heap.content_region.x - heap.region.x
                 await pilot.click(HeapRow, offset=(left + len(HeapRow.CAPTION) + 16 * suit + 3, 0))
+                await wait_until(pilot, lambda: len(match.log) > moves, "Ann's heap taken")
+                assert match.log[moves][0] == 0
                 heap_clicks += 1
             elif match.state.phase == "play":
                 view = match.view(0)
                 card = view["playable"][-1]
                 index = view["hand"].index(card)
-                before = len(match.state.hands[0])
                 await pilot.click("#hand-cards", offset=(7 * index + 3, 1))
-                await pilot.pause(0.05)
-                assert len(match.state.hands[0]) == before - 1 or match.state.hand_no == 1
+                await wait_until(pilot, lambda: len(match.log) > moves, "Ann's card played")
+                seat, action = match.log[moves][:2]
+                assert seat == 0 and action.kind == "play" and action.args == (card,)
                 plays += 1
+        else:
+            raise AssertionError("the hand never ended")
         assert plays == 12
-        assert match.state.hand_no == 1 or match.is_over()
+        assert match.state.hand_no == 1 and not match.is_over()
 
 
 async def test_clicking_an_illegal_card_explains_and_changes_nothing(monkeypatch):
@@ -70,11 +75,12 @@ async def test_clicking_an_illegal_card_explains_and_changes_nothing(monkeypatch
         raise AssertionError("no suitable deal found")
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.2)
+        await on_screen(pilot)
         view = match.view(0)
         bad = next(i for i, c in enumerate(view["hand"]) if c // 12 != led)
         before = match.rules.state_to_json(match.state)
         await pilot.click("#hand-cards", offset=(7 * bad + 3, 1))
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: any("follow suit" in str(n.message)
+                                            for n in app._notifications), "the refusal explained")
+        await until_idle(pilot)  # (a move, had one been made, would have let the bots go on)
         assert match.rules.state_to_json(match.state) == before
-        assert any("follow suit" in str(n.message) for n in app._notifications)

@@ -12,7 +12,7 @@ from allmine_tui.ui.screens.help import HelpScreen
 from allmine_tui.ui.screens.picker import PickerScreen
 from allmine_tui.ui.screens.too_small import TooSmallScreen
 from allmine_tui.ui.session import GameSession
-from helpers import wait_until
+from helpers import until_idle, wait_until
 
 BIG = (120, 40)
 
@@ -27,6 +27,18 @@ def too_smalls(app) -> int:
     return sum(isinstance(s, TooSmallScreen) for s in app.screen_stack)
 
 
+def palette_asks(app) -> list[int]:
+    """Each time the app is asked for a palette (ctrl+p handled), the palettes then open."""
+    asks: list[int] = []
+    ask = app.action_command_palette
+
+    def counted() -> None:
+        ask()
+        asks.append(palettes(app))
+    app.action_command_palette = counted
+    return asks
+
+
 async def test_ctrl_p_while_a_palette_is_open_under_another_screen():
     app = AllMineApp()
     async with app.run_test(size=BIG) as pilot:
@@ -34,10 +46,12 @@ async def test_ctrl_p_while_a_palette_is_open_under_another_screen():
         await pilot.press("ctrl+p")
         await wait_until(pilot, lambda: palettes(app) == 1)
         app.push_screen(HelpScreen(None))  # something opens over the palette
-        await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        asks = palette_asks(app)
         await pilot.press("ctrl+p")
-        await pilot.pause(0.1)
-        assert palettes(app) == 1
+        await wait_until(pilot, lambda: asks, "ctrl+p handled")
+        await until_idle(pilot)
+        assert palettes(app) == 1 and isinstance(app.screen, HelpScreen)
 
 
 async def test_ctrl_p_pressed_twice_before_the_palette_is_up():
@@ -46,7 +60,9 @@ async def test_ctrl_p_pressed_twice_before_the_palette_is_up():
         await pilot.pause()
         for key in ("ctrl+p", "ctrl+p", "escape", "ctrl+p", "ctrl+p"):
             app.post_message(events.Key(key, None))  # no pause between the keys
-        await pilot.pause(0.2)
+        await until_idle(pilot)
+        # the app takes ctrl+p at once, the palette its escape when it gets to it: which comes
+        # last depends on the scheduling, so none or one palette is left, never two
         assert palettes(app) <= 1
         if palettes(app):
             await pilot.press("escape")
@@ -63,10 +79,14 @@ async def test_palette_over_the_enlarge_message_then_large_again():
         await pilot.pause()
         await pilot.resize_terminal(60, 20)
         await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        asks = palette_asks(app)
         await pilot.press("ctrl+p")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: palettes(app) == 1 and isinstance(app.screen, TooSmallScreen),
+                         "the palette under the message")
         await pilot.press("ctrl+p")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: len(asks) == 2, "the second ctrl+p handled")
+        await until_idle(pilot)
+        assert asks == [1, 1]
         assert palettes(app) == 1 and too_smalls(app) == 1
         assert isinstance(app.screen, TooSmallScreen)  # still too small for the palette
         await pilot.resize_terminal(*BIG)
@@ -88,11 +108,12 @@ async def test_curtain_over_the_enlarge_message_then_large_again(tmp_path):
         await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         game.flow.hide()  # the curtain comes up, as when the turn passes to someone else
         game.render_flow()
-        await pilot.pause(0.1)
-        assert too_smalls(app) <= 1
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen), "the curtain")
+        await until_idle(pilot)
+        assert too_smalls(app) == 0 and isinstance(app.screen, CurtainScreen)  # it fits in 90x26
         await pilot.resize_terminal(*BIG)
-        await wait_until(pilot, lambda: too_smalls(app) == 0)
-        assert isinstance(app.screen, CurtainScreen)
+        await until_idle(pilot)
+        assert too_smalls(app) == 0 and isinstance(app.screen, CurtainScreen)
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.screen is game)
         assert too_smalls(app) == 0
