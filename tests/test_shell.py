@@ -15,7 +15,7 @@ from allmine_tui.ui.screens.picker import PickerScreen
 from allmine_tui.ui.screens.saves import SavesScreen
 from allmine_tui.ui.screens.setup import SetupScreen
 from allmine_tui.ui.session import GameSession
-from helpers import until_idle, wait_until
+from helpers import wait_until
 
 SIZE = (100, 30)
 
