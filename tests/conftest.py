@@ -48,7 +48,9 @@ BROWSER = ("test_serve.py",)
 SLOW = LONG_FIRST + TMUX + BROWSER + (
     "test_snapshots_", "test_privacy_audit.py", "test_learn_to_play.py", "test_save_fuzz",
     "test_bots_common.py", "test_all_in_expert.py", "test_presence.py", "test_join_only.py",
-    "test_records.py", "test_save_lock")
+    "test_records.py", "test_save_lock", "test_conformance.py", "test_legend.py",
+    "test_review.py", "test_coach.py", "test_bot_thinking.py", "_ui_play.py", "test_shell.py",
+    "test_hints_ui.py", "test_normal_fixes.py")
 
 
 def pytest_collection_modifyitems(config, items):
