@@ -159,3 +159,18 @@ def test_one_name_rule_on_the_command_line_and_the_setup():
     proc = subprocess.run([sys.executable, "-m", "allmine_tui", "new", "all-mine", "--players",
                            "a\x1bb,bot:B,bot:C"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "control characters" in proc.stderr
+
+
+def test_a_guided_game_s_log_speaks_to_you_in_the_second_person():
+    from allmine_tui.engine.names import with_names
+
+    names = ["You", "Bob"]
+    assert with_names("{0} plays $G10.", names) == "You play $G10."
+    assert with_names("{0} has written a card.", names) == "You have written a card."
+    assert with_names("{0}'s Relatives take: {1}'s Bottle.", names) \
+        == "Your Relatives take: Bob's Bottle."
+    assert with_names("{0} passes; {1} wins.", names) == "You pass; Bob wins."
+    assert with_names("Hand 1 scored: {0} 5, {1} 3.", names) == "Hand 1 scored: You 5, Bob 3."
+    # any other table: exactly str.format, odd names included
+    odd = ["{0}", "Bob's"]
+    assert with_names("{0} plays, {1} wins.", odd) == "{0} plays, Bob's wins."

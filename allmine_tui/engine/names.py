@@ -7,6 +7,7 @@ characters (``tags``). Kept free of Textual: the command line uses it too.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 
 MAX_NAME = 16
@@ -66,3 +67,42 @@ def tags(names: list[str], most: int = 3) -> list[str]:
     cut = [n[:most] for n in names]
     return [c if [_fold(x) for x in cut].count(_fold(c)) == 1 else f"{c[:most - 1]}{i + 1}"
             for i, c in enumerate(cut)]
+
+
+#: a guided game's learner sits at the table as "You": log lines name players in the third
+#: person ("{0} plays"), so the verb after "You" is made to agree
+YOU = "You"
+_IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
+_AFTER_NAME = re.compile(r"\{(\d+)\}(?:('s)\b|( )([a-z]+)\b)?")
+
+
+def _plain_form(verb: str) -> str:
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return verb
+
+
+def with_names(template: str, names: list[str]) -> str:
+    """A log line's ``{0}``, ``{1}``... filled with the players' names, as ``str.format`` does;
+    where the name is ``You`` the line reads in the second person ("You play", "Your cards")."""
+    if YOU not in names:
+        return template.format(*names)
+
+    def fill(m: re.Match) -> str:
+        name = names[int(m.group(1))]
+        if name != YOU:
+            return name + (m.group(2) or "") + (m.group(3) or "") + (m.group(4) or "")
+        if m.group(2):
+            return "Your"
+        if m.group(4):
+            return f"You {_plain_form(m.group(4))}"
+        return "You"
+
+    return _AFTER_NAME.sub(fill, template.replace("{{", "\0").replace("}}", "\1")) \
+        .replace("\0", "{").replace("\1", "}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from ..engine.names import with_names
 from ..engine import Action, Event, Match
 from .. import locks, records, storage
 from .flow import Flow, Refused
@@ -48,7 +49,7 @@ class GameSession:
         return [s.name for s in self.match.seats]
 
     def format(self, event: Event, viewer: int | None) -> str:
-        return event.text_for(viewer).format(*self.names)
+        return with_names(event.text_for(viewer), self.names)
 
     def log_lines(self, viewer: int | None) -> list[str]:
         return [self.format(e, viewer) for e in self.match.events]

@@ -48,6 +48,9 @@ class AllMineScreen(PlayScreen[AllMineView]):
     AllMineScreen #players { border-top: solid $primary-darken-2; }
     AllMineScreen #prompt { height: 1; padding: 0 1; background: $boost; }
     AllMineScreen #game-log { height: 1fr; min-height: 3; }
+    /* the coach's outline is drawn on a part's outer rows: a blank row above and below keeps
+       every line of the part in view while the coach points at it */
+    AllMineScreen .-coach-target { border-top: blank; border-bottom: blank; height: auto; }
     """
     # all priority: keys are handled in the order typed, at once (see PlayScreen.accepts_input)
     BINDINGS = [

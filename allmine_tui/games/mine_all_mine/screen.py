@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from ...engine import Action
-from ...engine.names import short_names
+from ...engine.names import short_names, with_names
 from ...engine.views import own
 from ...ui.screens.play import PlayScreen
 from ...ui.widgets.draw import set_content
@@ -303,7 +303,7 @@ class MineAllMineScreen(PlayScreen[MineAllMineView]):
         record = self.view_of(None)["last_round"]
         if record is None:
             return None
-        texts = [(e.kind, e.text_for(None).format(*self.names)) for e in events]
+        texts = [(e.kind, with_names(e.text_for(None), self.names)) for e in events]
         return ResolutionScreen(record, self.names, texts)
 
     def on_resize(self, event) -> None:
@@ -388,7 +388,7 @@ class MineAllMineScreen(PlayScreen[MineAllMineView]):
         end = max((i for i, e in enumerate(events) if e.kind == "scored"), default=len(events) - 1)
         begin = max((i for i, e in enumerate(events[:end]) if e.kind in ("scored", "deal")),
                     default=-1) + 1
-        texts = [(e.kind, e.text_for(None).format(*self.names)) for e in events[begin:end + 1]
+        texts = [(e.kind, with_names(e.text_for(None), self.names)) for e in events[begin:end + 1]
                  if e.kind != "undo"]
         return ResolutionScreen(record, self.names, texts)
 

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from ...engine import Action
-from ...engine.names import short_names
+from ...engine.names import short_names, with_names
 from ...engine.views import own
 from ...ui.screens.play import PlayScreen
 from ...ui.widgets.choicetree import ChoiceTree
@@ -161,7 +161,7 @@ class ThisIsMineScreen(PlayScreen[ThisIsMineView]):
         start = end
         while start > 0 and events[start - 1].kind not in ("split", "reveal"):
             start -= 1
-        return [e.text_for(None).format(*self.names) for e in events[start:end + 1]
+        return [with_names(e.text_for(None), self.names) for e in events[start:end + 1]
                 if e.kind == "take"]
 
     def show(self, view: ThisIsMineView, viewer: int | None, legal: list[Action]) -> None:

@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...engine.names import with_names
 from ...engine import Action, IllegalAction, Match
 from ...engine.history import Timeline
 from .. import app as app_module
@@ -66,7 +67,7 @@ class ReplaySession(GameSession):
     def hidden_lines(self) -> list[str]:
         names = self.names
         lines = self.timeline.hooks.hidden_cards(self.match.state)
-        return [line.format(*names) for line in lines]
+        return [with_names(line, names) for line in lines]
 
     def judgement_line(self) -> str | None:
         """The coach's word on the move just replayed (a person's decision), if reviewed."""

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
+from ...engine.names import with_names
 from ..text import safe
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ def winners_line(names: list[str], winners: list[int]) -> str:
 def note_text(note: str, names: list[str]) -> str:
     """A result note with ``{0}``-style seat placeholders filled in with the players' names."""
     try:
-        return note.format(*names)
+        return with_names(note, names)
     except (IndexError, KeyError, ValueError):
         return note
 
