@@ -58,6 +58,7 @@ async def test_a_mark_on_the_board_explains_itself_under_the_mouse(game_id):
         board = app.screen
         meanings = dict(board.legend())
         checked = 0
+        hovered: set[str] = set()  # each mark once, where it is first found
         for widget in board.query(TextLines):
             if not widget.display or widget.region.height == 0:
                 continue
@@ -65,8 +66,10 @@ async def test_a_mark_on_the_board_explains_itself_under_the_mouse(game_id):
             for y, line in enumerate(widget.content.plain.splitlines()[:region.height]):
                 for mark, meaning in meanings.items():
                     x = line.find(mark)
-                    if x < 0 or x >= region.width or len(mark) < 2 and not mark.strip():
+                    if x < 0 or x >= region.width or len(mark) < 2 and not mark.strip() \
+                            or mark in hovered:
                         continue
+                    hovered.add(mark)
                     await pilot.hover(offset=(region.x + x, region.y + y))
                     await pilot.pause()
                     tip = str(widget.tooltip)
