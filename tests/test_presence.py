@@ -104,16 +104,17 @@ async def test_a_killed_screen_shows_as_left_then_back():
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             await wait_until(pilot, lambda: "Ann (you), Bob" in border(app))
-            assert "Bob joined." in notices(app) or "Bob" in border(app)
+            await wait_until(pilot, lambda: "Bob joined." in notices(app), "the join told")
             bob.send_signal(signal.SIGKILL)  # no goodbye: the system drops his seat's lock
             bob.wait(10)
             await wait_until(pilot, lambda: "Bob left (waiting 0:0" in border(app))
-            assert "Bob left (their seat waits for them)." in notices(app)
+            await wait_until(pilot, lambda: "Bob left (their seat waits for them)." in notices(app),
+                             "the leaving told")
             assert "here: Ann (you)" in border(app) and "Ann (you), Bob" not in border(app)
             await wait_until(pilot, lambda: "Bob left (waiting 0:02)" in border(app))
             bob = bob_screen(codes[1])  # he opens his seat again
             await wait_until(pilot, lambda: "Bob is back" in border(app))
-            assert "Bob is back." in notices(app)
+            await wait_until(pilot, lambda: "Bob is back." in notices(app), "the return told")
             assert "Ann (you), Bob" in border(app)
     finally:
         if bob.poll() is None:

@@ -23,7 +23,7 @@ from allmine_tui.ui.screens.picker import PickerScreen
 from allmine_tui.ui.session import GameSession
 from helpers import until_idle
 
-STEPS = int(os.environ.get("ALLMINE_MONKEY_STEPS", "50"))  # longer runs by hand, e.g. 1000
+STEPS = int(os.environ.get("ALLMINE_MONKEY_STEPS", "30"))  # longer runs by hand, e.g. 1000
 FREEZE_SECONDS = 90  # far above a normal run (a few seconds); only a hang gets there
 
 KEYS = (["left", "right", "up", "down", "enter", "space", "tab", "shift+tab", "backspace",
