@@ -66,8 +66,14 @@ def test_the_final_sheets(snap_compare, size):
     assert match.is_over()
 
     async def open_sheets(pilot):
-        from allmine_tui.games.all_in.final_sheets import FinalSheetsScreen
+        from helpers import wait_until
 
+        from allmine_tui.games.all_in.final_sheets import FinalSheetsScreen
+        from allmine_tui.ui.screens.results import ResultsScreen
+
+        # the game is over: the app opens its results by itself; the sheets go over them (not
+        # under, as they would when the results came after them)
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, ResultsScreen), "results")
         await pilot.app.push_screen(FinalSheetsScreen(pilot.app.screen.session))
         await pilot.pause()
         await pilot.press("2")
