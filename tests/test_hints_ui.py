@@ -22,7 +22,7 @@ async def test_h_shows_the_best_moves_marks_the_first_and_counts_it():
         await wait_until(pilot, lambda: getattr(app.screen, "actor", None) == 0)
         game = app.screen
         await pilot.press("h")
-        await wait_until(pilot, lambda: isinstance(app.screen, HintScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, HintScreen) and app.screen.is_mounted)
         hint = app.screen.hint
         assert 1 <= len(hint.moves) <= 3 and hint.seat == 0
         text = str(app.screen.query_one("#hint-moves").content)
@@ -120,7 +120,7 @@ async def test_the_results_list_the_costliest_decisions_and_a_key_opens_the_repl
         assert text.index(f"step {mine[0]}") < text.index(f"step {mine[1]}")
         assert "▼ costly" in text
         await pilot.press("2")
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayControls))
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayControls) and app.screen.is_mounted)
         replay = app.screen
         assert replay.session.position == mine[1]
         await pilot.press("right")  # the move itself: the coach's word on it

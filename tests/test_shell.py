@@ -51,7 +51,7 @@ async def test_setup_remembers_the_last_table_and_starts_on_start():
             left = app.screen
             await pilot.press("escape" if "Pass the keyboard" in screen_text(app) else "q")
             await wait_until(pilot, lambda: app.screen is not left, "the screen left")
-        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.is_mounted)
         await app.push_screen(SetupScreen("all-in"))
         await pilot.pause()
         again = app.screen
@@ -77,16 +77,16 @@ async def test_saves_screen_deletes_after_a_yes_only():
         await app.push_screen(SavesScreen())
         await wait_until(pilot, lambda: app.screen.query_one(DataTable).row_count == 1)
         await pilot.press("d")
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen.is_mounted)
         assert "Delete this saved game" in screen_text(app)
         await pilot.press("enter")  # the focus is on Keep: Enter alone deletes nothing
-        await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen) and app.screen.is_mounted)
         assert keep.exists()
         await pilot.press("d")
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen.is_mounted)
         await pilot.press("y")
         await wait_until(pilot, lambda: not keep.exists())
-        await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen) and app.screen.is_mounted)
         assert app.screen.query_one(DataTable).row_count == 0
 
 
@@ -125,7 +125,7 @@ async def test_a_game_opened_from_the_command_line_is_where_the_picker_comes_bac
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: getattr(app.screen, "session", None) is not None)
         await pilot.press("q")
-        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.is_mounted)
         await pilot.pause()
         assert app.screen.game_id == "this-is-mine"
 
@@ -168,7 +168,7 @@ async def test_palette_has_the_app_commands():
         command = next(c for c in app.get_system_commands(app.screen)
                        if c.title == "New game: All In")
         command.callback()
-        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.is_mounted)
         await pilot.pause()
         assert app.screen.game_id == "all-in"
         assert [type(s).__name__ for s in app.screen_stack][-2:] == ["PickerScreen",
@@ -234,7 +234,7 @@ async def test_new_game_from_the_results_starts_from_that_table():
         await app.push_screen(ResultsScreen(GameSession(done, None)))
         await pilot.pause()
         await pilot.press("n")
-        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.is_mounted)
         await pilot.pause()
         setup = app.screen
         assert setup.seat_rows() == [("Ann", False, "normal"), ("Zed", True, "random"),
@@ -279,7 +279,7 @@ async def test_a_notice_of_a_game_leaves_with_it():
             await wait_until(pilot, lambda: any("different suits" in n.message
                                                 for n in app._notifications), "the refusal")
             await pilot.press("q")
-            await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+            await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.is_mounted)
             await wait_until(pilot, lambda: any("saved" in n.message
                                                 for n in app._notifications), "'game saved'")
             await pilot.pause()

@@ -75,10 +75,10 @@ async def test_picker_continue_line_and_enter_resumes_newest(monkeypatch):
         assert "1 in progress" in text_of(app.screen.query_one("#detail-saves", Static))
         assert "Continue (1)" in text_of(app.screen.query_one("#continue-game", Static))
         await pilot.press("c")  # this game's saves
-        await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen) and app.screen.is_mounted)
         assert app.screen.game_id == "all-mine" and app.screen.query_one(DataTable).row_count == 1
         await pilot.press("escape")
-        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.is_mounted)
         await pilot.press("enter")
         await wait_until(pilot, lambda: not isinstance(app.screen, PickerScreen))
         assert getattr(app.screen, "session").save_path == path
@@ -96,7 +96,7 @@ async def test_picker_continue_line_click_resumes(monkeypatch):
         await wait_until(pilot, lambda: not isinstance(app.screen, PickerScreen))
         assert getattr(app.screen, "session").save_path == path
         await pilot.press("q")  # the game's "menu" key: back to the picker, refreshed
-        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.is_mounted)
         assert "Continue: All Mine!" in text_of(app.screen.query_one("#continue-line", Static))
 
 
@@ -107,9 +107,9 @@ async def test_picker_keys_open_screens_and_escape_returns():
         for key, kind in (("n", SetupScreen), ("s", SavesScreen), ("question_mark", HelpScreen),
                           ("r", HelpScreen)):
             await pilot.press(key)
-            await wait_until(pilot, lambda: isinstance(app.screen, kind))
+            await wait_until(pilot, lambda: isinstance(app.screen, kind) and app.screen.is_mounted)
             await pilot.press("escape")
-            await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+            await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.is_mounted)
 
 
 async def test_picker_buttons_work_with_the_mouse():
@@ -117,11 +117,11 @@ async def test_picker_buttons_work_with_the_mouse():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.click("#rules")
-        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen.is_mounted)
         assert app.screen.game_id == "all-mine"
         await pilot.press("escape")
         await pilot.click("#new-game")
-        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.is_mounted)
 
 
 # -- setup -------------------------------------------------------------------------------------
@@ -140,7 +140,7 @@ async def test_setup_rejects_duplicate_and_empty_names():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("n")
-        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.is_mounted)
         screen = app.screen
         screen.query_one("#name-1", Input).value = "ann"
         await pilot.press("ctrl+s")
@@ -169,7 +169,7 @@ async def test_tab_from_start_never_lands_on_back_and_back_keeps_the_table():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("n")
-        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.is_mounted)
         screen = app.screen
         assert screen.focused is screen.query_one("#start", Button)
         await pilot.press("tab")
@@ -177,9 +177,9 @@ async def test_tab_from_start_never_lands_on_back_and_back_keeps_the_table():
         assert screen.focused is screen.query_one("#player-count")
         screen.query_one("#name-0", Input).value = "Zoe"
         await pilot.press("escape")
-        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.is_mounted)
         await pilot.press("n")
-        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.is_mounted)
         assert app.screen.query_one("#name-0", Input).value == "Zoe"
 
 
@@ -270,7 +270,7 @@ async def test_saves_lists_valid_and_unreadable_and_never_touches_garbage(monkey
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("s")
-        await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen) and app.screen.is_mounted)
         screen = app.screen
         table = screen.query_one(DataTable)
         assert table.row_count == 2
@@ -317,9 +317,9 @@ async def test_saves_empty_state_and_finished_save_opens_results():
         assert table.row_count == 1
         assert "finished" in str(table.get_row_at(0)[2])
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.is_mounted)
         await pilot.press("escape")
-        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.is_mounted)
 
 
 # -- help --------------------------------------------------------------------------------------
@@ -328,11 +328,11 @@ async def test_help_shows_app_help_and_rules_with_controls():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("question_mark")
-        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen.is_mounted)
         source = app.screen.query_one(Markdown).source
         assert "Hot seat and the curtain" in source and "All Mine!" in source
         await pilot.press("question_mark")  # ? closes it again
-        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.is_mounted)
 
         app.push_screen(HelpScreen("all-mine", "- *x* does a thing"))
         await pilot.pause()
@@ -341,7 +341,7 @@ async def test_help_shows_app_help_and_rules_with_controls():
         assert md.source.rstrip().endswith("## Controls\n\n- *x* does a thing")
         assert len(md.children) > 5  # it really rendered blocks
         await pilot.press("q")
-        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.is_mounted)
 
 
 # -- results -----------------------------------------------------------------------------------
@@ -376,11 +376,11 @@ async def test_results_show_the_breakdown():
         assert str(table.get_row_at(0)[0]) == "Hand 1 predictions"
 
         await pilot.press("n")
-        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.is_mounted)
         assert app.screen.game_id == "all-mine"
         assert not any(isinstance(s, ResultsScreen) for s in app.screen_stack)
         await pilot.press("escape")
-        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.is_mounted)
 
 
 async def test_results_enter_returns_to_picker():
@@ -392,7 +392,7 @@ async def test_results_enter_returns_to_picker():
         app.push_screen(ResultsScreen(session))
         await pilot.pause()
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.is_mounted)
         assert len(app.screen_stack) == 2
 
 
@@ -401,7 +401,8 @@ async def test_too_small_terminal_shows_enlarge_message():
     app = AllMineApp()
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
-        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen)
+                         and bool(app.screen.query("#too-small-message")), "the message mounted")
         message = text_of(app.screen.query_one("#too-small-message", Static))
         assert "Please enlarge the terminal" in message and "80×24" in message
 
@@ -414,7 +415,8 @@ async def test_in_a_browser_the_message_says_how_to_make_room(monkeypatch):
     monkeypatch.setattr(App, "is_web", property(lambda self: True))
     app = AllMineApp()
     async with app.run_test(size=(70, 20)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen)
+                         and bool(app.screen.query("#too-small-message")), "the message mounted")
         message = text_of(app.screen.query_one("#too-small-message", Static))
         assert "zoom out" in message and "80×24" in message and "terminal" not in message
 
@@ -432,7 +434,7 @@ async def test_the_saves_screen_offers_only_what_works_for_the_highlighted_save(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("s")
-        await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen) and app.screen.is_mounted)
         screen = app.screen
         await wait_until(pilot, lambda: screen.query_one(DataTable).row_count == 2)
         table = screen.query_one(DataTable)

@@ -68,9 +68,9 @@ async def test_ctrl_p_pressed_twice_before_the_palette_is_up():
             await pilot.press("escape")
             await wait_until(pilot, lambda: palettes(app) == 0)
         await pilot.press("ctrl+p")
-        await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette) and app.screen.is_mounted)
         await pilot.press("escape")
-        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.is_mounted)
 
 
 async def test_palette_over_the_enlarge_message_then_large_again():
@@ -78,7 +78,7 @@ async def test_palette_over_the_enlarge_message_then_large_again():
     async with app.run_test(size=BIG) as pilot:
         await pilot.pause()
         await pilot.resize_terminal(60, 20)
-        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen) and app.screen.is_mounted)
         asks = palette_asks(app)
         await pilot.press("ctrl+p")
         await wait_until(pilot, lambda: palettes(app) == 1 and isinstance(app.screen, TooSmallScreen),
@@ -93,19 +93,19 @@ async def test_palette_over_the_enlarge_message_then_large_again():
         await wait_until(pilot, lambda: too_smalls(app) == 0)
         assert isinstance(app.screen, CommandPalette)
         await pilot.press("escape")
-        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.is_mounted)
 
 
 async def test_curtain_over_the_enlarge_message_then_large_again(tmp_path):
     match = Match("all-mine", [Seat("Ann"), Seat("Bob"), Seat("Cleo", "random")], 11)
     app = AllMineApp(GameSession(match, tmp_path / "hot.json"))
     async with app.run_test(size=BIG) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen) and app.screen.is_mounted)
         await pilot.press("enter")
         await wait_until(pilot, lambda: not isinstance(app.screen, CurtainScreen))
         game = app.screen
         await pilot.resize_terminal(90, 26)  # too small for a game, not for a curtain
-        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen) and app.screen.is_mounted)
         game.flow.hide()  # the curtain comes up, as when the turn passes to someone else
         game.render_flow()
         await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen), "the curtain")
@@ -122,10 +122,10 @@ async def test_curtain_over_the_enlarge_message_then_large_again(tmp_path):
 async def test_a_small_terminal_still_shows_the_message_over_a_new_screen():
     app = AllMineApp()
     async with app.run_test(size=(60, 20)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen) and app.screen.is_mounted)
         app.push_screen(HelpScreen(None))
-        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen) and app.screen.is_mounted)
         assert too_smalls(app) == 1
         await pilot.resize_terminal(*BIG)
-        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen.is_mounted)
         assert too_smalls(app) == 0
