@@ -10,7 +10,8 @@ Measured, per game, at 100×30, one person and the game's largest table of bots:
 
 - a cursor key (the screen's ``cursor_keys()``: one step along and back, at the first decision);
 - a move made (the key that sends the person's move; the move is the one the ``normal`` bot would
-  make in their seat; the bots' pauses are not counted);
+  make in their seat; the bots' moves are not counted: they come after a pause, even in a secret
+  phase, where they would follow at once and be drawn in one later frame);
 - a change of viewer (two people in hot seat: Enter on the curtain, until the board is drawn);
 - results → final table (``f`` on the results screen of a finished game).
 """
@@ -326,8 +327,9 @@ def run(game_ids: list[str], quick: bool = False, say: Callable[[str], None] = l
         ) -> dict:
     """Every UI figure, with the bare app's beside them and the ratios of medians."""
     pick = 1 if quick else 0
-    saved = {k: os.environ.get(k) for k in ("ALLMINE_BOT_DELAY", "ALLMINE_INPUT_GRACE")}
-    os.environ["ALLMINE_BOT_DELAY"] = BOT_PAUSE
+    saved = {k: os.environ.get(k) for k in ("ALLMINE_BOT_DELAY", "ALLMINE_SECRET_BOT_DELAY",
+                                            "ALLMINE_INPUT_GRACE")}
+    os.environ["ALLMINE_BOT_DELAY"] = os.environ["ALLMINE_SECRET_BOT_DELAY"] = BOT_PAUSE
     os.environ["ALLMINE_INPUT_GRACE"] = "0"
 
     async def main() -> dict:

@@ -3,57 +3,29 @@ people can follow it, none for a secret decision), "NAME is thinking…" when it
 shared game's file watched for other screens' moves (a mixin of PlayScreen)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import asyncio
 import os
 from functools import partial
 
 from ...engine import Action
 from ..widgets.log import GameLog
+from .play_host import PlayHost
 
 THINKING_AFTER = 0.3  # seconds a bot may take before the log says it is thinking
 
 
-def bot_delay() -> float:
+def bot_delay(secret: bool = False) -> float:
+    """The pause before a bot's move, so people can follow it (ALLMINE_BOT_DELAY). A secret move
+    needs none (ALLMINE_SECRET_BOT_DELAY, 0: only ``allmine bench`` sets it, to keep the bots'
+    secret moves out of the frame it times for a person's move)."""
+    name, default = ("ALLMINE_SECRET_BOT_DELAY", 0.0) if secret else ("ALLMINE_BOT_DELAY", 0.7)
     try:
-        return max(0.0, float(os.environ.get("ALLMINE_BOT_DELAY", "0.7")))
+        return max(0.0, float(os.environ.get(name, default)))
     except ValueError:
-        return 0.7
+        return default
 
 
-
-if TYPE_CHECKING:  # the mixin knows the screen it is mixed into (see PlayScreen)
-    from textual.screen import Screen as _Host
-
-    from ...engine import Match
-    from textual.screen import Screen
-
-    from ..flow import Flow, State
-    from ..session import GameSession
-else:
-    _Host = object
-
-
-class BotTurns(_Host):
-    if TYPE_CHECKING:  # provided by PlayScreen and the other mixins
-        session: GameSession
-        match: Match
-        flow: Flow
-        _rebuilding: bool
-        _overlay: Screen | None
-        _overlay_for: State | None
-        _bot_seat: int | None
-        _thinking: int | None
-
-        @property
-        def names(self) -> list[str]: ...
-        def render_flow(self) -> None: ...
-        def dismiss_private_notices(self) -> None: ...
-        def dismiss_to_menu(self) -> None: ...
-        def _alive(self) -> bool: ...
-        def _queue_interludes(self, events: list) -> None: ...
-        def _coach_up(self) -> bool: ...
+class BotTurns(PlayHost):
     def _start_bot(self) -> None:
         seats = self.match.bot_seats_to_act()
         if not seats or self._bot_seat is not None:
@@ -65,20 +37,30 @@ class BotTurns(_Host):
                         exclusive=True, group="bots")
 
     async def _bot_turn(self, seat: int) -> None:
-        try:
-            action = await self._bot_choose(seat)
-        finally:
-            self._bot_seat = None
-        if action is None or not self._alive():
-            return
-        if not self.flow.bots_may_act() or self.match.bot_seats_to_act()[:1] != [seat]:
-            self.render_flow()  # a peek or a take-back came first: think again later
-            return
-        self._queue_interludes(self.session.apply_bot(seat, action))
+        """``seat``'s move, drawn. In a simultaneous secret phase the other bots' secret moves
+        follow at once, in seat order as ever, and the table is drawn once after the last: nobody
+        could see them one by one, and a draw per bot made a person's move slow to answer."""
+        while True:
+            try:
+                action = await self._bot_choose(seat)
+            finally:
+                self._bot_seat = None
+            if action is None or not self._alive():
+                return
+            if not self.flow.bots_may_act() or self.match.bot_seats_to_act()[:1] != [seat]:
+                self.render_flow()  # a peek or a take-back came first: think again later
+                return
+            secret = self._secret_decision(seat)
+            self._queue_interludes(self.session.apply_bot(seat, action))
+            following = self.match.bot_seats_to_act()[:1]
+            if not (secret and following and self.flow.bots_may_act()
+                    and self._secret_decision(following[0])):
+                break
+            seat = self._bot_seat = following[0]
         self.render_flow()
 
     async def _bot_choose(self, seat: int) -> Action | None:
-        delay = 0.0 if self._secret_decision(seat) else bot_delay()
+        delay = bot_delay(secret=self._secret_decision(seat))
         if delay:
             await asyncio.sleep(delay)
         while self._alive() and self._coach_up():  # the game waits while the coach speaks
