@@ -133,3 +133,27 @@ def test_the_keys_line_shortens_the_longest_descriptions_first_and_never_cuts_on
     for key, text, _action in entries:
         if f"{key} " in kept:
             assert f"{key} {text.split()[0]}" in kept
+
+
+def test_the_log_wraps_events_exactly_as_rich_does():
+    """The log's short cut for an event that fits on a line (and its memo) draws the same lines
+    as Rich's own wrapping, at every width, for lines that fit, just fit, and do not."""
+    from rich.console import Console
+    from rich.style import Style
+
+    from allmine_tui.ui.widgets.lines import line_strip
+    from allmine_tui.ui.widgets.log import wrapped
+
+    console = Console(width=120)
+    texts = [Text("Ann plays 7♥.", style="bold"), Text("Bob takes the trick "),
+             Text("x" * 45), Text("a b c d e f g h i j k l m n o p q r s t u v w x y z"),
+             Text("Cleo: 12 points\n(3 tricks)"), Text(""), Text("tab\there")]
+    styled = Text("Dee wins ")
+    styled.append("the hand", style="italic")
+    texts.append(styled)
+    for width in (10, 12, 13, 20, 44, 45, 46, 80):
+        for text in texts:
+            expected = [line_strip(line, console, Style())
+                        for line in text.wrap(console, width, overflow="fold")]
+            for _ in range(2):  # the first time, then from the memo
+                assert wrapped(text, width, console) == expected, (text.plain, width)

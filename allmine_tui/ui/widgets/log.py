@@ -1,6 +1,8 @@
 """The game log: what happened, in order, as the current viewer may read it."""
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -12,6 +14,31 @@ from .lines import line_strip
 
 BOLD_KINDS = frozenset({"trick", "hand_scored", "game_over", "reveal"})
 PENDING_STYLE = "dim italic"
+
+
+_WRAPPED: "OrderedDict[tuple, list[Strip]]" = OrderedDict()
+_WRAPPED_SIZE = 8192  # events wrapped at one width: a long game's whole log, for every viewer
+
+
+def wrapped(text: Text, width: int, console) -> list[Strip]:
+    """``text`` wrapped to ``width`` as drawn lines, as Rich wraps it (folding a word longer than
+    a line). Most events fit on one line: those skip Rich's word division, and every result is
+    kept, so a log drawn again (another viewer, the final table) costs little."""
+    key = (text.plain, tuple(text.spans), str(text.style), width)
+    strips = _WRAPPED.get(key)
+    if strips is not None:
+        _WRAPPED.move_to_end(key)
+        return strips
+    plain = text.plain
+    if "\n" in plain or "\t" in plain or text.cell_len > width:
+        lines = list(text.wrap(console, width, overflow="fold"))
+    else:
+        lines = [text]  # what Rich's wrap gives for a line that fits
+    strips = [line_strip(line, console, Style()) for line in lines]
+    _WRAPPED[key] = strips
+    if len(_WRAPPED) > _WRAPPED_SIZE:
+        _WRAPPED.popitem(last=False)
+    return strips
 
 
 class GameLog(ScrollView):
@@ -84,9 +111,7 @@ class GameLog(ScrollView):
         return max(10, self.scrollable_content_region.width or (self.app.size.width - 2))
 
     def _wrap(self, text: Text, width: int) -> list[Strip]:
-        console = self.app.console
-        lines = text.wrap(console, width, overflow="fold")
-        return [line_strip(line, console, Style()) for line in lines]
+        return wrapped(text, width, self.app.console)
 
     def _rewrap(self) -> None:
         width = self._width()
