@@ -36,8 +36,8 @@ from functools import lru_cache
 
 from ...engine.search import squash
 from .normal_bot import (CHIP_VALUE, FLEX, FLEX_CAP, FULL_HOUSE, GOLDEN_VALUE, PAIR, QUADS,
-                         STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR, WINDOWS, _canonical,
-                         _group_chances, _points_now, _Sheet)
+                         STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR, _canonical, _points_now,
+                         _Sheet, fail_chances)
 from .poker import evaluate
 from .views import AllInView
 
@@ -56,51 +56,7 @@ def final_odds(cards: tuple, empty: int, rounds10: int) -> tuple[float, ...]:
     if not empty or not rounds10:
         odds[now] = 1.0
         return tuple(odds)
-    have, fresh, req = _group_chances(rounds10)
-    suits: dict[int, int] = {}
-    for c in cards:
-        v = c % 13
-        suits[v] = suits.get(v, 0) | (1 << (c // 13))
-    length = len(cards) + empty
-    fail = [1.0] * 15
-    by_count = [0] * 5
-    for m in suits.values():
-        by_count[bin(m).count("1")] += 1
-    classes = [(h, have[h], by_count[h]) for h in range(1, 5) if by_count[h]]
-    classes.append((0, fresh, 1))
-    for size, points in ((2, PAIR), (3, TRIPS), (4, QUADS)):
-        if points <= now or size > length:
-            continue
-        for h, chances, count in classes:
-            if 0 < size - h <= empty:
-                fail[points] *= (1.0 - chances[size]) ** count
-    if length >= 4 and now < FULL_HOUSE:
-        kinds = [(sa, sb, points) for sa, sb, points in
-                 ((2, 2, TWO_PAIR), (3, 2, FULL_HOUSE), (2, 3, FULL_HOUSE))
-                 if points > now and sa + sb <= length]
-        for i, (ha, ca, na) in enumerate(classes):
-            for hb, cb, nb in classes[i:]:
-                if ha == hb:
-                    pairs = na * (na - 1) // 2 if ha else 1
-                else:
-                    pairs = na * nb
-                if not pairs:
-                    continue
-                for sa, sb, points in kinds:
-                    missing = (sa - ha if sa > ha else 0) + (sb - hb if sb > hb else 0)
-                    if 0 < missing <= empty:
-                        fail[points] *= (1.0 - ca[sa] * cb[sb]) ** pairs
-    if length == 5 and now < STRAIGHT_FLUSH and len(suits) == len(cards):
-        vals = [v + 1 for v in suits]
-        flush = len({c // 13 for c in cards}) <= 1
-        missing = 5 - len(vals)
-        if missing <= empty:
-            for window in WINDOWS:
-                if all(v in window for v in vals):
-                    if now < STRAIGHT:
-                        fail[STRAIGHT] *= 1.0 - req[4] ** missing
-                    if flush and cards:
-                        fail[STRAIGHT_FLUSH] *= 1.0 - req[1] ** missing
+    fail = fail_chances(cards, empty, rounds10)
     left = 1.0
     for points in ORDER:
         if points <= now:

@@ -112,15 +112,11 @@ def _points_now(cards: tuple) -> int:
     return evaluate(cards).points if cards else 0
 
 
-@lru_cache(maxsize=1 << 16)
-def hand_value(cards: tuple, empty: int, rounds10: int, bonus: int, opponents: int) -> float:
-    """Expected points (hand points plus a share of the bonus) of a hand holding ``cards``
-    (sorted; the Golden Card included) with ``empty`` spaces left and ``rounds10`` tenths of a
-    round to fill them."""
+def fail_chances(cards: tuple, empty: int, rounds10: int) -> list[float]:
+    """Per points (0 to 14): the chance that a hand holding ``cards`` (sorted; the Golden Card
+    included), with ``empty`` spaces (at least one) and ``rounds10`` tenths of a round left to
+    fill them, reaches no hand of that category (1.0: not a target)."""
     now = _points_now(cards)
-    worth = _worth(bonus, opponents)
-    if not empty or not rounds10:
-        return worth[now]
     have, fresh, req = _group_chances(rounds10)
     suits: dict[int, int] = {}  # value -> bit set of suits on the hand
     for c in cards:
@@ -169,6 +165,19 @@ def hand_value(cards: tuple, empty: int, rounds10: int, bonus: int, opponents: i
                         fail[STRAIGHT] *= 1.0 - req[4] ** missing
                     if flush and cards:
                         fail[STRAIGHT_FLUSH] *= 1.0 - req[1] ** missing
+    return fail
+
+
+@lru_cache(maxsize=1 << 16)
+def hand_value(cards: tuple, empty: int, rounds10: int, bonus: int, opponents: int) -> float:
+    """Expected points (hand points plus a share of the bonus) of a hand holding ``cards``
+    (sorted; the Golden Card included) with ``empty`` spaces left and ``rounds10`` tenths of a
+    round to fill them."""
+    now = _points_now(cards)
+    worth = _worth(bonus, opponents)
+    if not empty or not rounds10:
+        return worth[now]
+    fail = fail_chances(cards, empty, rounds10)
     total = 0.0
     left = 1.0
     for points in (STRAIGHT_FLUSH, QUADS, FULL_HOUSE, STRAIGHT, TRIPS, TWO_PAIR, PAIR):

@@ -5,8 +5,6 @@ shows it again until the next round is played.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,6 +13,7 @@ from ...engine import Action
 from ...engine.names import short_names, with_names
 from ...engine.views import own
 from ...ui.screens.play import PlayScreen
+from ...ui.screens.public_changes import PublicChanges
 from ...ui.widgets.draw import set_content
 from ...ui.widgets.log import GameLog
 from .data import load_ships, ship_of
@@ -23,9 +22,6 @@ from .hand import HandRow
 from .widgets import (Board, FleetLine, KeysLine, PlanetPanel, PromptLines, ScoreTrack, changes,
                       public_part, round_just_played)
 from .views import MineAllMineView
-
-if TYPE_CHECKING:
-    from ...ui.screens.replay import ReplaySession
 
 __all__ = ["MineAllMineScreen", "ResolutionScreen"]
 
@@ -125,9 +121,7 @@ class MineAllMineScreen(PlayScreen[MineAllMineView]):
     def __init__(self, session) -> None:
         super().__init__(session)
         # what the last public move changed (the same for every viewer: kept across them)
-        self._public_now: tuple | None = None
-        self._changed: dict = {}
-        self._changed_for: object = None
+        self._public_changes = PublicChanges(public_part, changes)
 
     def compose_board(self) -> ComposeResult:
         with Board(id="board"):
@@ -180,21 +174,7 @@ class MineAllMineScreen(PlayScreen[MineAllMineView]):
         """What the last public move changed, from the public part of the views only: the
         newest launch (in a replay: against the position before), and the round just played
         (until a person launches in the next one)."""
-        now = public_part(view)
-        timeline = getattr(self.session, "timeline", None)
-        if timeline is not None:
-            position = cast("ReplaySession", self.session).position  # (a timeline: a replay)
-            if self._changed_for != ("replay", position):
-                self._changed_for = ("replay", position)
-                before = None
-                if position > 0:
-                    before = public_part(self.match.rules.view(timeline.state(position - 1),
-                                                               None))
-                self._changed = changes(before, now)
-        elif now != self._public_now:
-            before, self._public_now = self._public_now, now
-            self._changed = changes(before, now)
-        out = dict(self._changed)
+        out = dict(self._public_changes.of(self, view))
         if round_just_played(view, self.match.humans):
             out["round"] = True
         return out

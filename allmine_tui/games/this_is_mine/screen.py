@@ -5,7 +5,7 @@ Collected cards are secret: they are shown only to their owner, when one person 
 a person peeks (p, behind the curtain), and for the end-game choices (behind the curtain)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeGuard, cast
+from typing import TypeGuard
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,6 +15,7 @@ from ...engine import Action
 from ...engine.names import short_names, with_names
 from ...engine.views import own
 from ...ui.screens.play import PlayScreen
+from ...ui.screens.public_changes import PublicChanges
 from ...ui.widgets.choicetree import ChoiceTree
 from ...ui.widgets.draw import set_content
 from ...ui.widgets.keybar import ScreenKeys
@@ -29,8 +30,6 @@ from .widgets import (BottomArea, HandLines, LotsPanel, MovesMenu, PlayersPanel,
 from .texts import CONTROLS, LEGEND, menu_path, says
 from .views import ThisIsMineView
 
-if TYPE_CHECKING:
-    from ...ui.screens.replay import ReplaySession
 
 class ThisIsMineScreen(PlayScreen[ThisIsMineView]):
     CONTROLS = CONTROLS
@@ -66,9 +65,7 @@ class ThisIsMineScreen(PlayScreen[ThisIsMineView]):
     def __init__(self, session) -> None:
         super().__init__(session)
         # what the last public move changed (the same for every viewer: kept across them)
-        self._public_now: tuple | None = None
-        self._changed: dict = {}
-        self._changed_for: object = None
+        self._public_changes = PublicChanges(public_part, changes)
 
     def compose(self) -> ComposeResult:
         yield TextLines(id="status-bar")
@@ -136,21 +133,7 @@ class ThisIsMineScreen(PlayScreen[ThisIsMineView]):
     def changed(self, view: ThisIsMineView) -> dict:
         """What the last public move changed, from the public part of the views only (in a
         replay: against the position before)."""
-        now = public_part(view)
-        timeline = getattr(self.session, "timeline", None)
-        if timeline is not None:
-            position = cast("ReplaySession", self.session).position  # (a timeline: a replay)
-            if self._changed_for != ("replay", position):
-                self._changed_for = ("replay", position)
-                before = None
-                if position > 0:
-                    before = public_part(self.match.rules.view(timeline.state(position - 1),
-                                                               None))
-                self._changed = changes(before, now)
-        elif now != self._public_now:
-            before, self._public_now = self._public_now, now
-            self._changed = changes(before, now)
-        return self._changed
+        return self._public_changes.of(self, view)
 
     def last_takes(self) -> list[str]:
         """How the last round's lots went: the log's public lines of their taking."""

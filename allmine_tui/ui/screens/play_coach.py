@@ -5,44 +5,16 @@ from __future__ import annotations
 
 import asyncio
 from functools import partial
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from ..flow import Mode
+from .play_host import PlayHost
 
 
-if TYPE_CHECKING:  # the mixin knows the screen it is mixed into (see PlayScreen)
-    from textual.screen import Screen as _Host
-
-    from ...engine import Match
-    from textual.screen import Screen
-
-    from ..flow import Flow, State
-    from ..session import GameSession
-else:
-    _Host = object
-
-
-class Coaching(_Host):
+class Coaching(PlayHost):
     _hint_running = False
     _hint: Any = None
 
-    if TYPE_CHECKING:  # provided by PlayScreen and the other mixins
-        session: GameSession
-        match: Match
-        flow: Flow
-        _rebuilding: bool
-        _overlay: Screen | None
-        _overlay_for: State | None
-        _bot_seat: int | None
-        _thinking: int | None
-
-        @property
-        def names(self) -> list[str]: ...
-        def render_flow(self) -> None: ...
-        def dismiss_private_notices(self) -> None: ...
-        def dismiss_to_menu(self) -> None: ...
-        def _alive(self) -> bool: ...
-        def _queue_interludes(self, events: list) -> None: ...
     def _coach(self) -> None:
         """In a guided game, the first lesson that applies now (from the learner's own view),
         once, over the board; the game waits for the learner meanwhile."""

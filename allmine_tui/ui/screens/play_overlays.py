@@ -2,7 +2,7 @@
 when the hot-seat flow is in its state and answered back to the flow (a mixin of PlayScreen)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from functools import partial
 
@@ -10,36 +10,10 @@ from textual.screen import Screen
 
 from ..flow import Mode, Refused, State
 from .curtain import CurtainScreen
+from .play_host import PlayHost
 
 
-if TYPE_CHECKING:  # the mixin knows the screen it is mixed into (see PlayScreen)
-    from textual.screen import Screen as _Host
-
-    from ...engine import Match
-    from ..flow import Flow
-    from ..session import GameSession
-else:
-    _Host = object
-
-
-class Overlays(_Host):
-    if TYPE_CHECKING:  # provided by PlayScreen and the other mixins
-        session: GameSession
-        match: Match
-        flow: Flow
-        _rebuilding: bool
-        _overlay: Screen | None
-        _overlay_for: State | None
-        _bot_seat: int | None
-        _thinking: int | None
-
-        @property
-        def names(self) -> list[str]: ...
-        def render_flow(self) -> None: ...
-        def dismiss_private_notices(self) -> None: ...
-        def dismiss_to_menu(self) -> None: ...
-        def _alive(self) -> bool: ...
-        def _coach_up(self) -> bool: ...
+class Overlays(PlayHost):
     def _wanted_overlay(self) -> State | None:
         state = self.flow.state
         if state.mode in (Mode.CURTAIN, Mode.CHOOSING, Mode.INTERLUDE):
