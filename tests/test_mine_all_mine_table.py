@@ -175,17 +175,18 @@ async def test_long_fleets_keep_one_line_each_in_the_reveal(size):
 
 
 # -- what just changed ----------------------------------------------------------------------------
-async def test_the_newest_launch_is_marked_until_the_next():
+async def test_the_bots_launches_since_the_table_was_drawn_are_marked_together():
     match = four(seed=3)
     app = AllMineApp(GameSession(match, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: all(match.state.launched[1:]), "the bots' launches")
         await until_idle(pilot)  # (the last launch drawn)
         scores = app.screen.query_one("#scores").content.plain
-        # the bots launched one after the other: only the last one carries the mark
+        # the bots launched at once, one after the other, before the table was drawn again:
+        # every one of them carries the mark, the person who has not launched does not
         marked = [line for line in scores.splitlines() if "launched •" in line]
-        last = match.log[-1][0]
-        assert len(marked) == 1 and match.seats[last].name in marked[0]
+        assert len(marked) == 3
+        assert all(any(match.seats[s].name in line for line in marked) for s in (1, 2, 3))
 
 
 async def test_a_round_just_played_is_marked_and_the_resolution_marks_its_step(monkeypatch):

@@ -42,8 +42,9 @@ CONTROLS = """
   heavy box with ▼, and • marks the fleets the step is about (just arrived, or at that
   location) with what they mined there (+n). Everything is also in the log. **v** shows the
   last round again; the score table keeps each player's last fleet (✦ an action, ✗ it fled).
-- **What just changed:** • marks the newest launch, and after a round the points each player
-  just scored and the fleets they flew, until the next launch.
+- **What just changed:** • marks the newest launches (everyone who launched since the table was
+  last drawn: bots that launch at once are marked together), and after a round the points each
+  player just scored and the fleets they flew, until the next launch.
 - **Learning:** **l** (Learn to play) on the picker starts a guided game against one bot, with
   a coach explaining each part the first time it comes up. **k** lists every mark of this table
   and what it means (a mark under the mouse explains itself too, also in the round's replay);
@@ -99,7 +100,7 @@ class MineAllMineScreen(PlayScreen[MineAllMineView]):
         ("assembling", "this player is still choosing their fleet"),
         ("(you)", "the player whose cards are on screen"),
         ("█", "a player's score as a bar, full for the leader"),
-        ("•", "what just changed: the newest launch, and after a round the points each player "
+        ("•", "what just changed: the newest launches, and after a round the points each player "
               "just scored (•+n) and the fleet they flew"),
         ("→", "where a fleet arrived (in the replay, a name with → is still on its way)"),
         ("✗", "that fleet was chased off by a stronger Attack: it keeps what it had mined but "
@@ -171,8 +172,8 @@ class MineAllMineScreen(PlayScreen[MineAllMineView]):
         return t
 
     def changed(self, view: MineAllMineView) -> dict:
-        """What the last public move changed, from the public part of the views only: the
-        newest launch (in a replay: against the position before), and the round just played
+        """What the last public moves changed, from the public part of the views only: the
+        launches since the table was last drawn (in a replay: against the position before), and the round just played
         (until a person launches in the next one)."""
         out = dict(self._public_changes.of(self, view))
         if round_just_played(view, self.match.humans):

@@ -44,7 +44,7 @@ def _points(n: int) -> str:
 def _rival(view, names) -> str:
     others = [names[s] for s, done in enumerate(view["launched"]) if done and s != LEARNER]
     who = " and ".join(others)
-    return (f"{who} has already launched (• marks the newest launch), but nobody sees a fleet, "
+    return (f"{who} has already launched (• marks the newest launches), but nobody sees a fleet, "
             f"not even how many cards it holds, until every fleet is launched. Then all are "
             f"revealed at once and the round is replayed turn by turn. This table also shows "
             f"each player's score and how many cards they hold.")

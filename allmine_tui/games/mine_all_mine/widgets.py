@@ -275,7 +275,8 @@ def public_part(view: MineAllMineView) -> tuple:
 
 
 def changes(before: tuple | None, now: tuple) -> dict:
-    """Who launched since the public part ``before`` (the newest launch, marked •)."""
+    """Who launched since the public part ``before`` (the newest launches, marked •: every
+    launch since the table was last drawn, so bots that launch at once are marked together)."""
     if before is None or before[:2] != now[:2]:
         return {}
     launched = {s for s, (a, b) in enumerate(zip(before[2], now[2])) if b and not a}
