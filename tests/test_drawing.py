@@ -157,3 +157,67 @@ def test_the_log_wraps_events_exactly_as_rich_does():
                         for line in text.wrap(console, width, overflow="fold")]
             for _ in range(2):  # the first time, then from the memo
                 assert wrapped(text, width, console) == expected, (text.plain, width)
+
+
+class _Events:
+    """A session as the log reads it: events with a kind, formatted as their text."""
+
+    def __init__(self) -> None:
+        from types import SimpleNamespace
+
+        self.match = SimpleNamespace(events=[])
+
+    def add(self, n: int) -> None:
+        from types import SimpleNamespace
+
+        for _ in range(n):
+            self.match.events.append(SimpleNamespace(kind="move",
+                                                     text=f"event {len(self.match.events)}"))
+
+    def format(self, event, viewer) -> str:
+        return event.text
+
+
+class LogBoard(App):
+    def compose(self) -> ComposeResult:
+        from allmine_tui.ui.widgets.log import GameLog
+
+        yield GameLog(id="log")
+
+
+async def test_a_new_line_under_a_scrolling_log_needs_no_layout_and_keeps_the_end_in_view():
+    """The log's scroll bar comes with a layout pass; a line more under a log that already
+    scrolls moves only the thumb (and the newest line stays in view)."""
+    from allmine_tui.ui.widgets.log import GameLog
+
+    app, session = LogBoard(), _Events()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(GameLog)
+        session.add(2)
+        log.sync(session, None)
+        await pilot.pause()
+        layouts = []
+        original = app.screen._refresh_layout  # noqa: SLF001 - counting Textual's layout passes
+
+        def counting(*args, **kwargs):
+            layouts.append(1)
+            return original(*args, **kwargs)
+
+        app.screen._refresh_layout = counting  # type: ignore[method-assign]
+        session.add(10)  # now more than the log's height: the scroll bar comes
+        log.sync(session, None)
+        await pilot.pause()
+        assert layouts and log.show_vertical_scrollbar
+        session.add(1)  # (the bar took a column: the log wrapped again to the narrower width)
+        log.sync(session, None)
+        await pilot.pause()
+        layouts.clear()
+        for _ in range(3):
+            session.add(1)
+            log.sync(session, None)
+            await pilot.pause()
+        assert layouts == []
+        assert log.virtual_size.height == 16 and log.scroll_y == log.max_scroll_y > 0
+        bar = log.vertical_scrollbar
+        assert bar.window_virtual_size == 16 and bar.window_size == log.scrollable_content_region.height
+        assert log.render_line(log.scrollable_content_region.height - 1).text.startswith("event 15")

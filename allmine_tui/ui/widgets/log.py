@@ -121,9 +121,26 @@ class GameLog(ScrollView):
 
     def _update_size(self) -> None:
         height = len(self._lines) + (1 if self._pending else 0)
-        self.virtual_size = Size(self._wrapped_at or self._width(), height)
+        size = Size(self._wrapped_at or self._width(), height)
+        if not self._resize_quietly(size):
+            self.virtual_size = size  # (a layout pass: the scroll bar comes or goes)
         self._keep_end()
         self.refresh()
+
+    def _resize_quietly(self, size: Size) -> bool:
+        """A new line under a log that already scrolls (or that still fits) changes nothing of
+        the screen's layout, only the scroll bar's thumb: set the size without asking for a
+        layout pass of the whole screen (a move made used to pay one for its log line)."""
+        old, window = self.virtual_size, self.scrollable_content_region.height
+        if not (self.is_mounted and window and size.width == old.width and
+                (size.height > window) == (old.height > window)):
+            return False
+        self.set_reactive(GameLog.virtual_size, size)
+        if self.show_vertical_scrollbar:
+            bar = self.vertical_scrollbar
+            bar.window_virtual_size = size.height
+            bar.window_size = window
+        return True
 
     def _keep_end(self) -> None:
         """Stay on the newest line as lines come and as the text rewraps, until the reader
