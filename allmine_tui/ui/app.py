@@ -7,6 +7,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 
+from .gc_pacing import GcPacer
 from .screens.too_small import TooSmallScreen
 from .textual_internals import forget_closed_widgets, replace_same_notifications
 
@@ -24,9 +25,13 @@ class AllMineApp(App):
         super().__init__()
         self._start_session = session
         self._too_small: TooSmallScreen | None = None
+        self.gc_pacer = GcPacer()
 
     def on_mount(self) -> None:
         from .screens.picker import PickerScreen
+
+        if self.gc_pacer.start():  # full garbage collections in quiet moments (gc_pacing.py)
+            self.set_interval(0.25, self.gc_pacer.tick)
 
         self.push_screen(PickerScreen())
         if self._start_session is not None:
@@ -43,6 +48,7 @@ class AllMineApp(App):
             return
         if isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Click)) \
                 and not event.is_forwarded:
+            self.gc_pacer.input_seen()
             try:
                 gate = getattr(self.screen, "accepts_input", None)
             except Exception:  # no screen yet
@@ -50,6 +56,9 @@ class AllMineApp(App):
             if gate is not None and not gate(event):
                 return
         await super().on_event(event)
+
+    def on_unmount(self) -> None:
+        self.gc_pacer.stop()
 
     def _has_screen(self) -> bool:
         try:
