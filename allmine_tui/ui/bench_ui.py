@@ -12,7 +12,8 @@ Measured, per game, at 100×30, one person and the game's largest table of bots:
 - a move made (the key that sends the person's move; the move is the one the ``normal`` bot would
   make in their seat; the bots' moves are not counted: they come after a pause, even in a secret
   phase, where they would follow at once and be drawn in one later frame);
-- a change of viewer (two people in hot seat: Enter on the curtain, until the board is drawn);
+- a change of viewer (two people in hot seat: Enter on the curtain, until the board is drawn; in
+  a game whose decisions are all public, the curtain of a peek);
 - results → final table (``f`` on the results screen of a finished game).
 """
 from __future__ import annotations
@@ -254,10 +255,33 @@ async def measure_game(game_id: str, quick: bool) -> dict:
                 game = _game_screen(app)
                 app.pending_move = _normal_move(session.match, game.actor)
                 await key_to_frame(app, "f12")
+            if not viewer and not session.match.is_over():
+                await _peeks(app, viewer, SAMPLES["viewer"][pick])
         out["viewer"] = viewer.summary()
         # the results of a finished game, then f: the final table
         out["final"] = (await _measure_final(game_id, data, SAMPLES["final"][pick])).summary()
     return out
+
+
+async def _peeks(app, viewer: Samples, samples: int) -> None:
+    """A game whose decisions are all public (This is Mine!) changes viewer only for a peek:
+    p, the first person chosen, and Enter on their curtain until their own view is drawn (p
+    again ends the peek)."""
+    from .screens.choose_player import ChoosePlayerScreen
+
+    for _ in range(samples):
+        if not await wait_until(lambda: _game_screen(app) is app.screen, timeout=10):
+            return
+        await quiet(app)
+        await key_to_frame(app, "p")
+        if isinstance(app.screen, ChoosePlayerScreen):
+            await key_to_frame(app, "enter")
+        if not await wait_until(lambda: _curtain(app), timeout=5):
+            return
+        await wait_until(lambda: app.screen.accepts_input(events.Key("enter", "\r")))
+        await viewer.time(app, "enter")
+        await quiet(app)
+        await key_to_frame(app, "p")
 
 
 def _curtain(app) -> bool:
