@@ -154,6 +154,8 @@ class HandRow(TextLines):
         self._drawn = drawn
         self._lines = lines
         self._keys = [_line_key(line) for line in lines]
+        self._shown_key = None  # (shown line by line, not through set_text)
+        self._extent = (len(lines), max((line.cell_len for line in lines), default=0))
         self._joined = None
         width = self.size.width
         if not width:

@@ -32,7 +32,9 @@ class PublicChanges:
                     before = self._public_part(
                         screen.match.rules.view(timeline.state(position - 1), None))
                 self._changed = self._changes(before, now)
-        elif now != self._now:
+        elif now != self._now and getattr(screen, "_bot_seat", None) is None:
+            # (while a bot is working out its move the marks stay: a draw in the middle of
+            # the bots' secret moves, for a resize say, must not split them)
             before, self._now = self._now, now
             self._changed = self._changes(before, now)
         return self._changed

@@ -19,6 +19,7 @@ from textual.widget import Widget
 
 _CACHE: "OrderedDict[tuple, Strip]" = OrderedDict()
 _CACHE_SIZE = 4096
+_MEASURED_SIZE = 32  # texts a TextLines remembers the lines of
 
 
 def _line_key(line: Text) -> tuple:
@@ -57,6 +58,9 @@ class TextLines(Widget):
         self._text = Text(text) if isinstance(text, str) else text
         self._lines: list[Text] = self._split(self._text)
         self._keys: list[tuple] = [_line_key(line) for line in self._lines]
+        self._shown_key: tuple | None = text_key(self._text)
+        self._extent = (len(self._lines), max((line.cell_len for line in self._lines), default=0))
+        self._measured: "OrderedDict[tuple, tuple]" = OrderedDict()
         self._base: Style | None = None
 
     # -- what it shows ---------------------------------------------------------------------------
@@ -69,17 +73,33 @@ class TextLines(Widget):
         """The lines of ``text`` (a widget that has them at hand already may say so)."""
         return split_lines(text)
 
+    def _measure(self, text: Text, key: tuple) -> tuple[list[Text], list[tuple], tuple[int, int]]:
+        """``text``'s lines, their keys and its extent (lines, widest line), kept for the last
+        texts shown by what they draw: a cursor that goes back and forth shows the same few."""
+        memo = self._measured
+        hit = memo.get(key)
+        if hit is not None:
+            memo.move_to_end(key)
+            return hit
+        lines = self._split(text)
+        keys = [_line_key(line) for line in lines]
+        measured = (lines, keys, (len(keys), max((line.cell_len for line in lines), default=0)))
+        memo[key] = measured
+        if len(memo) > _MEASURED_SIZE:
+            memo.popitem(last=False)
+        return measured
+
     def set_text(self, text: str | Text) -> bool:
         """Show ``text``; returns whether anything changed on screen."""
         text = Text(text) if isinstance(text, str) else text
-        if text_key(text) == text_key(self._text):
+        key = text_key(text)
+        if key == self._shown_key:
             return False
-        lines = self._split(text)
-        keys = [_line_key(line) for line in lines]
+        lines, keys, extent = self._measure(text, key)
         old_keys = self._keys
-        old_extent = (len(old_keys), max((line.cell_len for line in self._lines), default=0))
+        old_extent = self._extent
         self._text, self._lines, self._keys = text, lines, keys
-        extent = (len(keys), max((line.cell_len for line in lines), default=0))
+        self._shown_key, self._extent = key, extent
         styles = self.styles
         auto_w = styles.width is not None and styles.width.is_auto
         auto_h = styles.height is not None and styles.height.is_auto
