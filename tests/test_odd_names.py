@@ -171,6 +171,15 @@ def test_a_guided_game_s_log_speaks_to_you_in_the_second_person():
         == "Your Relatives take: Bob's Bottle."
     assert with_names("{0} passes; {1} wins.", names) == "You pass; Bob wins."
     assert with_names("Hand 1 scored: {0} 5, {1} 3.", names) == "Hand 1 scored: You 5, Bob 3."
+    # a second verb of the sentence agrees too; a noun or another player's verb does not change
+    assert with_names("{0} completes hand A and wins 2 chips.", names) \
+        == "You complete hand A and win 2 chips."
+    assert with_names("{0} has a full Cargo and scores 3.", names) \
+        == "You have a full Cargo and score 3."
+    assert with_names("{0} takes the trick and the points.", names) \
+        == "You take the trick and the points."
+    assert with_names("{0} plays 7 and {1} wins.", names) == "You play 7 and Bob wins."
+    assert with_names("{1} completes hand A and wins.", names) == "Bob completes hand A and wins."
     # any other table: exactly str.format, odd names included
     odd = ["{0}", "Bob's"]
     assert with_names("{0} plays, {1} wins.", odd) == "{0} plays, Bob's wins."

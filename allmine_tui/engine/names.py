@@ -104,5 +104,10 @@ def with_names(template: str, names: list[str]) -> str:
             return f"You {_plain_form(m.group(4))}"
         return "You"
 
-    return _AFTER_NAME.sub(fill, template.replace("{{", "\0").replace("}}", "\1")) \
-        .replace("\0", "{").replace("\1", "}")
+    line = _AFTER_NAME.sub(fill, template.replace("{{", "\0").replace("}}", "\1"))
+    # a second verb of the same sentence agrees too ("You complete hand A and win 2 chips")
+    line = _AND_VERB.sub(lambda m: m.group(1) + _plain_form(m.group(2)), line)
+    return line.replace("\0", "{").replace("\1", "}")
+
+
+_AND_VERB = re.compile(r"(\bYou [a-z]+\b[^.;:{}\0\1]*? and )([a-z]+[^s\W]s)\b")
