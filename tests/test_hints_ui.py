@@ -147,3 +147,20 @@ async def test_without_a_review_the_results_say_how_to_ask_for_one(tmp_path):
         await until_idle(pilot)
         text = str(app.screen.query_one("#results-review").content)
         assert "r: the coach reviews every decision" in text
+
+
+def test_a_finished_game_does_not_offer_a_hint():
+    """Nothing is left to decide: h is not listed on the keys line of a finished game's screen
+    (every game's screen, its own check_action included)."""
+    from allmine_tui.games import GAMES
+    from allmine_tui.simulate import play_out
+
+    for game_id, game in GAMES.items():
+        seats = [Seat("Ann")] + [Seat(f"B{i}", "normal") for i in range(game.min_players - 1)]
+        match = Match(game_id, seats, 5)
+        screen = game.screen()(GameSession(match, None))
+        assert screen.check_action("hint", ()) is True, game_id
+        finished = Match(game_id, [Seat(s.name, "normal") for s in seats], 5)
+        play_out(finished)
+        screen = game.screen()(GameSession(finished, None))
+        assert screen.check_action("hint", ()) is False, game_id

@@ -312,7 +312,7 @@ class AllInScreen(TableInput, PlayScreen[AllInView]):
             return False  # not listed; the key goes to undo_refused
         if action == "confirm" and self.mode not in CHOOSING + (SKIP,):
             return False  # nothing to take or write (waiting, the table view, a replay...)
-        return True
+        return super().check_action(action, parameters)
 
     def action_undo_refused(self) -> None:
         PlayScreen.action_undo(self)  # the reason it cannot, from the session

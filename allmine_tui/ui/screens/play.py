@@ -320,6 +320,11 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen, Generic[V]):
         self.render_flow()
         return True
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "hint" and self.match.is_over():
+            return False  # nothing is left to decide: not listed, and h does nothing
+        return True
+
     # -- actions -------------------------------------------------------------------------------
     def action_help(self) -> None:
         from .help import HelpScreen
