@@ -138,7 +138,7 @@ def prediction_text(view: AllMineView, seat: int) -> Text:
         return p
     if view["predicted"][seat]:
         return Text("hidden", style="dim")
-    return Text("thinking…", style="dim italic")
+    return Text("not yet", style="dim italic")  # (true in a replay too, where nobody thinks)
 
 
 class HeapRow(TextLines):
