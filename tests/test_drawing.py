@@ -136,7 +136,7 @@ def test_the_keys_line_shortens_the_longest_descriptions_first_and_never_cuts_on
 
 
 def test_the_log_wraps_events_exactly_as_rich_does():
-    """The log's short cut for an event that fits on a line (and its memo) draws the same lines
+    """The log's short cut for an event that fits on a line draws the same lines
     as Rich's own wrapping, at every width, for lines that fit, just fit, and do not."""
     from rich.console import Console
     from rich.style import Style
@@ -155,8 +155,7 @@ def test_the_log_wraps_events_exactly_as_rich_does():
         for text in texts:
             expected = [line_strip(line, console, Style())
                         for line in text.wrap(console, width, overflow="fold")]
-            for _ in range(2):  # the first time, then from the memo
-                assert wrapped(text, width, console) == expected, (text.plain, width)
+            assert wrapped(text, width, console) == expected, (text.plain, width)
 
 
 class _Events:

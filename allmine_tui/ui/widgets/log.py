@@ -1,8 +1,6 @@
 """The game log: what happened, in order, as the current viewer may read it."""
 from __future__ import annotations
 
-from collections import OrderedDict
-
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -16,29 +14,16 @@ BOLD_KINDS = frozenset({"trick", "hand_scored", "game_over", "reveal"})
 PENDING_STYLE = "dim italic"
 
 
-_WRAPPED: "OrderedDict[tuple, list[Strip]]" = OrderedDict()
-_WRAPPED_SIZE = 8192  # events wrapped at one width: a long game's whole log, for every viewer
-
-
 def wrapped(text: Text, width: int, console) -> list[Strip]:
     """``text`` wrapped to ``width`` as drawn lines, as Rich wraps it (folding a word longer than
-    a line). Most events fit on one line: those skip Rich's word division, and every result is
-    kept, so a log drawn again (another viewer, the final table) costs little."""
-    key = (text.plain, tuple(text.spans), str(text.style), width)
-    strips = _WRAPPED.get(key)
-    if strips is not None:
-        _WRAPPED.move_to_end(key)
-        return strips
+    a line). Most events fit on one line: those skip Rich's word division (a log drawn again, for
+    another viewer or the final table, used to spend most of its time there)."""
     plain = text.plain
     if "\n" in plain or "\t" in plain or text.cell_len > width:
         lines = list(text.wrap(console, width, overflow="fold"))
     else:
         lines = [text]  # what Rich's wrap gives for a line that fits
-    strips = [line_strip(line, console, Style()) for line in lines]
-    _WRAPPED[key] = strips
-    if len(_WRAPPED) > _WRAPPED_SIZE:
-        _WRAPPED.popitem(last=False)
-    return strips
+    return [line_strip(line, console, Style()) for line in lines]
 
 
 class GameLog(ScrollView):
