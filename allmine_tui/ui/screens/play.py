@@ -219,6 +219,8 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen, Generic[V]):
 
             watch_presence(self)
 
+    _keys_at_end = False  # the keys line was drawn again for the finished game
+
     def _alive(self) -> bool:
         """On the stack and not closing (a closing widget reports ``display`` False)."""
         return self.is_attached and self.display and self in self.app.screen_stack
@@ -243,6 +245,10 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen, Generic[V]):
             if self._input_since == math.inf and self.app.screen is self:
                 self._open_input()
         mode = flow.state.mode
+        if not self._keys_at_end and self.match.is_over():
+            self._keys_at_end = True  # h Hint leaves the keys line: nothing is left to decide
+            for keys in self.query(ScreenKeys):
+                keys.call_after_refresh(keys.draw)
         self._coach()
         if mode is Mode.BOTS:
             self._start_bot()
