@@ -248,7 +248,7 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen, Generic[V]):
         if not self._keys_at_end and self.match.is_over():
             self._keys_at_end = True  # h Hint leaves the keys line: nothing is left to decide
             for keys in self.query(ScreenKeys):
-                keys.call_after_refresh(keys.draw)
+                keys.draw()
         self._coach()
         if mode is Mode.BOTS:
             self._start_bot()

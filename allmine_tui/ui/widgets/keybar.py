@@ -51,6 +51,8 @@ class ScreenKeys(Static):
         self.call_after_refresh(self.draw)
 
     def draw(self) -> None:
+        if not self.is_attached:  # (a draw asked for as the screen closed)
+            return
         screen, app = self.screen, self.app
         seen: set[tuple[str, str]] = set()
         entries: list[tuple[str, str, str]] = []
