@@ -164,3 +164,28 @@ def test_a_finished_game_does_not_offer_a_hint():
         play_out(finished)
         screen = game.screen()(GameSession(finished, None))
         assert screen.check_action("hint", ()) is False, game_id
+
+
+async def test_the_keys_line_drops_the_hint_when_the_last_move_ends_the_game():
+    """The move that ends the game redraws the keys line at once (no h Hint: nothing is left to
+    decide), while the finished table is still on screen."""
+    from allmine_tui.simulate import play_out
+    from allmine_tui.ui.screens.play import PlayScreen
+    from allmine_tui.ui.widgets.keybar import ScreenKeys
+
+    bots = [Seat(name, "normal") for name in ("Ann", "Bob", "Cleo")]
+    played = Match("all-mine", bots, 8)
+    play_out(played)
+    last_seat, last_action = played.log[-1]
+    seats = [Seat(s.name) if i == last_seat else s for i, s in enumerate(bots)]
+    match = Match.replay("all-mine", seats, 8, played.options, played.log[:-1])
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PlayScreen)
+                         and app.screen.actor == last_seat, "the last decision on screen")
+        await until_idle(pilot)
+        game = app.screen
+        keys = game.query_one(ScreenKeys)
+        assert "Hint" in keys.content.plain
+        assert game.submit(last_action) and match.is_over()
+        assert "Hint" not in keys.content.plain and "Help" in keys.content.plain
