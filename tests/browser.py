@@ -315,6 +315,14 @@ class Served:
         counts = re.findall(r"app (?:opened|closed) \((\d+)", "".join(self.lines))
         return int(counts[-1]) if counts else 0
 
+    async def wait_for_processes(self, count: int, timeout: float = 10.0) -> None:
+        """Until exactly ``count`` app processes run under the server (fails after ``timeout``)."""
+        end = time.monotonic() + timeout
+        while len(self.processes()) != count:
+            if time.monotonic() > end:
+                raise AssertionError(f"processes {self.processes()}, not {count}")
+            await asyncio.sleep(0.05)
+
     async def wait_for_apps(self, count: int, timeout: float = 20.0) -> None:
         """Until ``count`` pages have an app, and no app process is left over beyond those
         and the one spare."""
