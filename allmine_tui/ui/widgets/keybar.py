@@ -8,6 +8,7 @@ from textual.widgets import Static
 
 from ..text import safe
 from .draw import set_content
+from .lines import TextLines
 
 
 class KeyBar(Static):
@@ -33,15 +34,16 @@ class KeyBar(Static):
             self.update(self._markup(keys))
 
 
-class ScreenKeys(Static):
+class ScreenKeys(TextLines):
     """The keys line of a game screen: every binding of the screen that is shown (one key per
     action, as Textual's Footer lists them), clickable, and the palette's key. Drawn once when
     the screen opens: unlike the Footer it is not rebuilt each time the screen comes back (after
-    a curtain, a notice, the help), which kept a change of viewer from fitting in a frame."""
+    a curtain, a notice, the help), which kept a change of viewer from fitting in a frame. Its
+    line is drawn through the line API (a strip kept for each text it has shown), as the board is."""
 
     DEFAULT_CSS = """
-    ScreenKeys { dock: bottom; height: 1; background: $panel; color: $text-muted; padding: 0 1;
-                 link-style: none; link-style-hover: reverse; }
+    ScreenKeys { dock: bottom; height: 1; width: 1fr; background: $panel; color: $text-muted;
+                 padding: 0 1; link-style: none; link-style-hover: reverse; }
     """
 
     def __init__(self, **kwargs) -> None:
@@ -69,10 +71,17 @@ class ScreenKeys(Static):
             entries.append((app.get_key_display(binding), binding.description, action))
         entries.append(("^p", "palette", "app.command_palette"))
         # one line of a fixed size: drawn again without a layout pass
-        set_content(self, self.fitted(entries, max(20, self.size.width or app.size.width - 2)))
+        set_content(self, self.fitted(entries, max(20, self.size.width or app.size.width - 2),
+                                      self.link_style))
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        if self.is_attached:  # the links' colours come from the theme: drawn again in new ones
+            self.call_after_refresh(self.draw)
 
     @classmethod
-    def fitted(cls, entries: list[tuple[str, str, str]], room: int) -> Text:
+    def fitted(cls, entries: list[tuple[str, str, str]], room: int,
+               link: Style | None = None) -> Text:
         """Every key with its description when they fit in ``room`` cells; else descriptions
         go short (their first word), the longest first (so "Menu (saved)" goes before "Take
         back" loses its meaning), then the last entries go: never cut in the middle of one."""
@@ -82,7 +91,7 @@ class ScreenKeys(Static):
         def build() -> Text:
             line = Text()
             for (key, text, action), cut in zip(entries, short):
-                cls._key(line, key, text.split()[0] if cut else text, action)
+                cls._key(line, key, text.split()[0] if cut else text, action, link)
             return line
 
         line = build()
@@ -102,9 +111,12 @@ class ScreenKeys(Static):
         self.draw()
 
     @staticmethod
-    def _key(line: Text, key: str, description: str, action: str) -> None:
+    def _key(line: Text, key: str, description: str, action: str,
+             link: Style | None = None) -> None:
         if line:
             line.append("  ")
-        click = Style(meta={"@click": action})
+        # the link's colours, as Textual draws a link in a Static (a line-API widget gets only
+        # the hover style from Textual)
+        click = (link or Style()) + Style(meta={"@click": action})
         line.append(key, style=Style(bold=True) + click)
         line.append(f" {description}", style=click)
