@@ -220,3 +220,53 @@ async def test_a_new_line_under_a_scrolling_log_needs_no_layout_and_keeps_the_en
         bar = log.vertical_scrollbar
         assert bar.window_virtual_size == 16 and bar.window_size == log.scrollable_content_region.height
         assert log.render_line(log.scrollable_content_region.height - 1).text.startswith("event 15")
+
+
+def _rich_line_strip(line: Text, console, base):
+    """What line_strip gave before its fast path: every line through Rich's Text.render."""
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.strip import Strip
+
+    own = line.style
+    style = base + (console.get_style(own, default=Style.null()) if isinstance(own, str) and own
+                    else own if isinstance(own, Style) else Style())
+    return Strip(list(Segment.apply_style(line.render(console), style)), line.cell_len)
+
+
+STYLES = ["", "bold", "dim italic", "red", "green on black", "reverse", "bold #ff8800",
+          "link https://x.org", "nonsense-style-name"]
+
+
+def test_a_line_is_cut_into_the_same_segments_as_rich_cuts_it():
+    """line_strip's own cutting of lines whose spans follow one another gives exactly the
+    segments (texts and styles) that Rich's Text.render gives, for lines built with append,
+    lines with overlapping or out-of-order spans (which go to Rich), and any base style."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from rich.console import Console
+    from rich.style import Style
+
+    from allmine_tui.ui.widgets.lines import line_strip
+
+    console = Console(width=120, color_system="truecolor")
+    piece = st.tuples(st.text(alphabet="ab ◆▮★é漢", min_size=0, max_size=6),
+                      st.sampled_from(STYLES) | st.builds(Style, color=st.sampled_from(
+                          ["red", "blue", None]), bold=st.booleans()))
+    extra = st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30),
+                               st.sampled_from(STYLES)), max_size=3)
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(piece, max_size=8), extra, st.sampled_from(STYLES),
+           st.sampled_from([Style(), Style(color="white", bgcolor="black"), Style(bold=True)]))
+    def check(pieces, stylize, own, base):
+        line = Text(style=own)
+        for text, style in pieces:
+            line.append(text, style=style)
+        for start, end, style in stylize:  # spans that may overlap the others
+            line.stylize(style, start, end)
+        fast, rich = line_strip(line, console, base), _rich_line_strip(line, console, base)
+        assert list(fast) == list(rich)
+        assert fast.cell_length == rich.cell_length
+
+    check()

@@ -146,6 +146,7 @@ class QuietLog(GameLog):
     def _rewrap(self) -> None:
         if not self.size.width:  # not laid out yet: its first resize wraps them, once
             self._wrapped_at, self._lines = 0, []
+            self._drawn.clear()
             return
         super()._rewrap()
 

@@ -26,13 +26,59 @@ def _line_key(line: Text) -> tuple:
     return (line.plain, tuple(line.spans), str(line.style))
 
 
+#: (base, the line's own style, a span's style) -> the segment's style, as Rich would combine it
+_STYLES: dict[tuple, Style] = {}
+_STYLES_SIZE = 8192
+
+
+def _segment_style(console, base_own: Style, own_style: Style, key: tuple, span) -> Style:
+    style = _STYLES.get(key)
+    if style is None:
+        if len(_STYLES) > _STYLES_SIZE:
+            _STYLES.clear()
+        inner = own_style if span is None else \
+            own_style + console.get_style(span, default=Style.null())
+        style = _STYLES[key] = base_own + inner
+    return style
+
+
 def line_strip(line: Text, console, base: Style) -> Strip:
     """One line of text as a strip: ``base`` under the line's own style under its spans
-    (``Text.render`` alone leaves out the style of the whole text)."""
+    (``Text.render`` alone leaves out the style of the whole text).
+
+    A line whose spans follow one another without overlapping (nearly every line the tables
+    draw: texts built with ``append``) is cut into segments here, with each combination of
+    styles worked out once; Rich's general ``render`` (a stack of open spans at every cut) took
+    most of the time of a move's drawing. Other lines go through Rich. Both give the same
+    segments (tests/test_drawing.py compares them)."""
     own = line.style
-    style = base + (console.get_style(own) if isinstance(own, str) and own else
-                    own if isinstance(own, Style) else Style())
-    return Strip(list(Segment.apply_style(line.render(console), style)), line.cell_len)
+    own_style = console.get_style(own, default=Style.null()) if isinstance(own, str) and own \
+        else own if isinstance(own, Style) else Style()
+    base_own = base + own_style
+    spans = line.spans
+    if not spans:
+        return Strip(list(Segment.apply_style(line.render(console), base_own)), line.cell_len)
+    plain = line.plain
+    segments: list[Segment] = []
+    at = 0
+    for span in spans:
+        start, end = span.start, span.end
+        if start < at or end > len(plain):
+            break  # overlapping spans (or a span past the end): Rich works those out
+        if end <= start:
+            continue
+        if start > at:
+            segments.append(Segment(plain[at:start], _segment_style(
+                console, base_own, own_style, (base, own, None), None)))
+        segments.append(Segment(plain[start:end], _segment_style(
+            console, base_own, own_style, (base, own, span.style), span.style)))
+        at = end
+    else:
+        if at < len(plain):
+            segments.append(Segment(plain[at:], _segment_style(
+                console, base_own, own_style, (base, own, None), None)))
+        return Strip(segments, line.cell_len)
+    return Strip(list(Segment.apply_style(line.render(console), base_own)), line.cell_len)
 
 
 def text_key(text: Text) -> tuple:

@@ -49,6 +49,10 @@ class GameLog(ScrollView):
         self._lines: list[Strip] = []  # every event wrapped to the width below
         self._wrapped_at = 0
         self._pending: str = ""  # a passing line under the last one ("Cleo is thinking…")
+        self._style: Style | None = None  # the log's own style (asking Textual costs a lot)
+        #: each line as last drawn: (line index, scroll x, width) -> strip; a line that scrolls
+        #: up or down is drawn again from here
+        self._drawn: dict[tuple[int, int, int], Strip] = {}
 
     @property
     def text(self) -> Text:
@@ -66,6 +70,7 @@ class GameLog(ScrollView):
         if viewer != self._viewer or len(events) < self._shown or \
                 (self._shown and events[self._shown - 1] is not self._last):
             self._events, self._lines = [], []
+            self._drawn.clear()
             self._shown = 0
             self._viewer = viewer
             self.refresh()
@@ -102,6 +107,7 @@ class GameLog(ScrollView):
         width = self._width()
         self._wrapped_at = width
         self._lines = [strip for text in self._events for strip in self._wrap(text, width)]
+        self._drawn.clear()
         self.refresh()
 
     def _update_size(self) -> None:
@@ -146,13 +152,27 @@ class GameLog(ScrollView):
         else:
             self._keep_end()
 
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._style = None  # the colours around it changed (a theme, a class)
+        self._drawn.clear()
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         index = scroll_y + y
         width = self.scrollable_content_region.width
-        style = self.rich_style
+        if self._style is None:
+            self._style = self.rich_style
+        style = self._style
         if index < len(self._lines):
-            strip = self._lines[index]
+            key = (index, scroll_x, width)
+            drawn = self._drawn.get(key)
+            if drawn is None:
+                if len(self._drawn) > 512:
+                    self._drawn.clear()
+                drawn = self._drawn[key] = Strip(Segment.apply_style(
+                    self._lines[index], style)).crop_extend(scroll_x, scroll_x + width, style)
+            return drawn
         elif index == len(self._lines) and self._pending:
             strip = line_strip(Text(self._pending, style=PENDING_STYLE), self.app.console,
                                Style())
