@@ -222,6 +222,53 @@ async def test_a_new_line_under_a_scrolling_log_needs_no_layout_and_keeps_the_en
         assert log.render_line(log.scrollable_content_region.height - 1).text.startswith("event 15")
 
 
+
+async def test_the_log_s_scroll_bar_repaints_only_the_rows_that_change():
+    """A line more under a long log moves the thumb by a fraction of a row: the bar asks for
+    the rows that change only (not all of them), and what it shows then is what a whole
+    repaint shows."""
+    import unittest.mock as mock
+
+    from textual.geometry import Region
+    from textual.widget import Widget
+
+    from allmine_tui.ui.widgets.log import GameLog
+
+    app, session = LogBoard(), _Events()
+    async with app.run_test(size=(60, 14)) as pilot:
+        log = app.query_one(GameLog)
+        session.add(60)
+        log.sync(session, None)
+        await pilot.pause()
+        bar = log.vertical_scrollbar
+        height = bar.size.height
+        assert log.show_vertical_scrollbar and height >= 3
+        asked: list[tuple] = []
+        whole_refresh = Widget.refresh
+
+        def spy(widget, *regions, **kwargs):
+            if widget is bar:
+                asked.append(regions)
+            return whole_refresh(widget, *regions, **kwargs)
+
+        moved = 0
+        with mock.patch.object(Widget, "refresh", spy):
+            for _ in range(25):
+                before = bar.position
+                session.add(1)
+                log.sync(session, None)
+                await pilot.pause()
+                moved += bar.position != before
+        assert moved > 0 and asked
+        rows = [r for regions in asked for r in regions]
+        assert all(r.height == 1 and r.width == bar.size.width for r in rows)
+        assert len(rows) < moved * height / 2  # a row or two a move, not the whole bar
+        shown = [list(s) for s in bar.render_lines(Region(0, 0, bar.size.width, height))]
+        whole_refresh(bar)  # a whole repaint, as Textual would do it
+        await pilot.pause()
+        assert shown == [list(s) for s in bar.render_lines(Region(0, 0, bar.size.width,
+                                                                  height))]
+
 def _rich_line_strip(line: Text, console, base):
     """What line_strip gave before its fast path: every line through Rich's Text.render."""
     from rich.segment import Segment

@@ -6,9 +6,11 @@ from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
 from .lines import line_strip
+from .scroll_rows import repaint_changed_rows
 
 BOLD_KINDS = frozenset({"trick", "hand_scored", "game_over", "reveal"})
 PENDING_STYLE = "dim italic"
@@ -113,9 +115,12 @@ class GameLog(ScrollView):
     def _update_size(self) -> None:
         height = len(self._lines) + (1 if self._pending else 0)
         size = Size(self._wrapped_at or self._width(), height)
-        if not self._resize_quietly(size):
+        quiet = self._resize_quietly(size)
+        if not quiet:
             self.virtual_size = size  # (a layout pass: the scroll bar comes or goes)
         self._keep_end()
+        if quiet and self.show_vertical_scrollbar:
+            self.vertical_scrollbar.refresh()  # once, with its thumb where it ends up
         self.refresh()
 
     def _resize_quietly(self, size: Size) -> bool:
@@ -129,8 +134,9 @@ class GameLog(ScrollView):
         self.set_reactive(GameLog.virtual_size, size)
         if self.show_vertical_scrollbar:
             bar = self.vertical_scrollbar
-            bar.window_virtual_size = size.height
-            bar.window_size = window
+            # (set without a repaint each: the bar is repainted once the scroll is done)
+            bar.set_reactive(ScrollBar.window_virtual_size, size.height)
+            bar.set_reactive(ScrollBar.window_size, window)
         return True
 
     def _keep_end(self) -> None:
@@ -144,6 +150,9 @@ class GameLog(ScrollView):
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
         self._at_end = new_value >= self.max_scroll_y - 1
+
+    def on_mount(self) -> None:
+        repaint_changed_rows(self.vertical_scrollbar)  # a new line moves the thumb a little
 
     def on_resize(self, _event) -> None:
         if self._width() != self._wrapped_at:

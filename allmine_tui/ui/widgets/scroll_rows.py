@@ -1,0 +1,57 @@
+"""A scroll bar that repaints only the rows whose cell changes.
+
+Textual repaints a whole scroll bar whenever its thumb moves. Under a game log that happens at
+every move (the log grows by a line, the thumb creeps down a little), and the bar's rows went
+through Textual's styling one by one each time although only one or two of them change. Here,
+each time the bar asks to be repainted whole, its rows are worked out as the bar draws them
+(``ScrollBarRender.render_bar``, public) and compared with the rows of the last repaint: only
+those that differ are repainted. Anything else (a new size, a layout pass, a region) goes to
+Textual as before.
+"""
+from __future__ import annotations
+
+from types import MethodType
+
+from textual.geometry import Region
+from textual.scrollbar import ScrollBar
+from textual.widget import Widget
+
+
+def bar_rows(bar: ScrollBar) -> list[tuple[str, object]] | None:
+    """The cells of a vertical bar, top to bottom, as (text, style) pairs (None when they
+    cannot be told: not laid out, or not a plain bar)."""
+    height, width = bar.size.height, bar.size.width
+    if not (bar.vertical and height and width and bar.parent is not None):
+        return None
+    drawn = bar.render()
+    if not hasattr(drawn, "render_bar") or not hasattr(drawn, "style"):
+        return None
+    style = drawn.style
+    segments = drawn.render_bar(size=height, virtual_size=drawn.virtual_size,
+                                window_size=drawn.window_size, position=drawn.position,
+                                thickness=width, vertical=True, back_color=style.bgcolor,
+                                bar_color=style.color)
+    return [(segment.text, segment.style) for segment in segments.segments]
+
+
+def _refresh(self: ScrollBar, *regions: Region, repaint: bool = True, layout: bool = False,
+             recompose: bool = False) -> Widget:
+    whole = not regions and repaint and not layout and not recompose and self.is_mounted
+    new = bar_rows(self) if whole else None
+    old = self.__dict__.get("_rows_shown")
+    self.__dict__["_rows_shown"] = new
+    if new is not None and old is not None and len(old) == len(new):
+        width = self.size.width
+        changed = [Region(0, y, width, 1) for y, (was, now) in enumerate(zip(old, new))
+                   if was != now]
+        if not changed:
+            return self
+        return Widget.refresh(self, *changed)
+    return Widget.refresh(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
+
+
+def repaint_changed_rows(bar: ScrollBar) -> ScrollBar:
+    """Make ``bar`` repaint only its rows that change (see the module's text)."""
+    if not isinstance(bar.__dict__.get("refresh"), MethodType):
+        bar.refresh = MethodType(_refresh, bar)  # type: ignore[method-assign]
+    return bar
