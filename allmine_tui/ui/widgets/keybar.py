@@ -71,8 +71,17 @@ class ScreenKeys(TextLines):
             entries.append((app.get_key_display(binding), binding.description, action))
         entries.append(("^p", "palette", "app.command_palette"))
         # one line of a fixed size: drawn again without a layout pass
-        set_content(self, self.fitted(entries, max(20, self.size.width or app.size.width - 2),
-                                      self.link_style))
+        room, link = max(20, self.size.width or app.size.width - 2), self.link_style
+        # the line for these keys, kept: a screen goes back and forth between a few key sets
+        # (All In's "u Take back" comes and goes with every move)
+        memo = self.__dict__.setdefault("_lines_for", {})
+        key = (tuple(entries), room, link)
+        line = memo.get(key)
+        if line is None:
+            if len(memo) > 16:
+                memo.clear()
+            line = memo[key] = self.fitted(entries, room, link)
+        set_content(self, line)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
