@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from types import MethodType
 
+from rich.style import Style
+
 from textual.geometry import Region
-from textual.scrollbar import ScrollBar
+from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widget import Widget
 
 
@@ -24,9 +26,11 @@ def bar_rows(bar: ScrollBar) -> list[tuple[str, object]] | None:
     if not (bar.vertical and height and width and bar.parent is not None):
         return None
     drawn = bar.render()
-    if not hasattr(drawn, "render_bar") or not hasattr(drawn, "style"):
+    if not isinstance(drawn, ScrollBarRender) or not isinstance(drawn.style, Style):
         return None
     style = drawn.style
+    if style.bgcolor is None or style.color is None:
+        return None
     segments = drawn.render_bar(size=height, virtual_size=drawn.virtual_size,
                                 window_size=drawn.window_size, position=drawn.position,
                                 thickness=width, vertical=True, back_color=style.bgcolor,
