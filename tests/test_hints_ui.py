@@ -164,11 +164,12 @@ def test_a_finished_game_does_not_offer_a_hint():
         play_out(finished)
         screen = game.screen()(GameSession(finished, None))
         assert screen.check_action("hint", ()) is False, game_id
+        assert screen.check_action("undo", ()) is False, game_id  # (u says why instead)
 
 
 async def test_the_keys_line_drops_the_hint_when_the_last_move_ends_the_game():
     """The move that ends the game redraws the keys line at once (no h Hint: nothing is left to
-    decide), while the finished table is still on screen."""
+    decide; no u Take back: the moves stand), while the finished table is still on screen."""
     from allmine_tui.simulate import play_out
     from allmine_tui.ui.screens.play import PlayScreen
     from allmine_tui.ui.widgets.keybar import ScreenKeys
@@ -187,5 +188,12 @@ async def test_the_keys_line_drops_the_hint_when_the_last_move_ends_the_game():
         game = app.screen
         keys = game.query_one(ScreenKeys)
         assert "Hint" in keys.content.plain
+        assert "Take back" in keys.content.plain
         assert game.submit(last_action) and match.is_over()
         assert "Hint" not in keys.content.plain and "Help" in keys.content.plain
+        assert "Take back" not in keys.content.plain  # the moves of a finished game stand
+        # u still answers on the finished table, with the reason (the hidden undo_refused)
+        assert game.check_action("undo_refused", ()) is True
+        game.action_undo_refused()
+        await until_idle(pilot)
+        assert any("moves stand" in str(n.message) for n in app._notifications)  # noqa: SLF001

@@ -39,6 +39,10 @@ class Seat:
         return self.name if self.human else f"{self.name} ({self.bot} bot)"
 
 
+#: why nothing of a finished game can be taken back
+MOVES_STAND = "The game is over: its moves stand."
+
+
 class Match:
     def __init__(self, game: Game | str, seats: list[Seat], seed: int | str,
                  options: dict[str, str] | None = None, *, _state: Any = None) -> None:
@@ -167,7 +171,7 @@ class Match:
         if seat in self._bots:
             return "Bots never take back their moves."
         if self.is_over():
-            return "The game is over: its moves stand."
+            return MOVES_STAND
         index = next((i for i in range(len(self.log) - 1, -1, -1) if self.log[i][0] == seat),
                      None)
         if index is None:

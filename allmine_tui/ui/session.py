@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..engine.names import with_names
 from ..engine import Action, Event, Match
+from ..engine.match import MOVES_STAND
 from .. import locks, records, storage
 from .flow import Flow, Refused
 
@@ -95,6 +96,8 @@ class GameSession:
     def undo(self) -> str | None:
         """Take back the last move of the person whose view is on screen for their decision
         (never from a peek or the curtain). Returns None when done, else why not (one line)."""
+        if self.match.is_over():
+            return MOVES_STAND  # (whoever is looking: the flow's reason would not say so)
         try:
             seat = self.flow.undo_seat()
         except Refused as exc:

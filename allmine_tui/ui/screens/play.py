@@ -79,6 +79,8 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen, Generic[V]):
         Binding("q", "menu", "Menu (saved)", priority=True),
         Binding("p", "peek", "Peek at my hand", show=False, priority=True),
         Binding("u", "undo", "Take back", priority=True),
+        # when u is not offered (a finished game), the key still answers with the reason
+        Binding("u", "undo_refused", "", show=False, priority=True),
         Binding("h", "hint", "Hint", priority=True),
         Binding("k", "legend", "Marks", priority=True),
     ]
@@ -327,8 +329,10 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen, Generic[V]):
         return True
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action == "hint" and self.match.is_over():
-            return False  # nothing is left to decide: not listed, and h does nothing
+        if action in ("hint", "undo") and self.match.is_over():
+            # nothing is left to decide and the moves stand: neither is listed (u still says
+            # why, through undo_refused)
+            return False
         return True
 
     # -- actions -------------------------------------------------------------------------------
@@ -365,6 +369,9 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen, Generic[V]):
             app.pop_screen()
         if app.screen is self:
             app.pop_screen()
+
+    def action_undo_refused(self) -> None:
+        self.action_undo()  # the session gives the reason
 
     def action_undo(self) -> None:
         """Take back the viewer's last move (GameSession.undo says when that is allowed)."""
