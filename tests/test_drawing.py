@@ -184,17 +184,23 @@ class LogBoard(App):
         yield GameLog(id="log")
 
 
+async def _logged(app, session, pilot, events: int):
+    """The app's log after ``events`` more events are synced and drawn."""
+    from allmine_tui.ui.widgets.log import GameLog
+
+    log = app.query_one(GameLog)
+    session.add(events)
+    log.sync(session, None)
+    await pilot.pause()
+    return log
+
+
 async def test_a_new_line_under_a_scrolling_log_needs_no_layout_and_keeps_the_end_in_view():
     """The log's scroll bar comes with a layout pass; a line more under a log that already
     scrolls moves only the thumb (and the newest line stays in view)."""
-    from allmine_tui.ui.widgets.log import GameLog
-
     app, session = LogBoard(), _Events()
     async with app.run_test(size=(60, 20)) as pilot:
-        log = app.query_one(GameLog)
-        session.add(2)
-        log.sync(session, None)
-        await pilot.pause()
+        log = await _logged(app, session, pilot, 2)
         layouts = []
         original = app.screen._refresh_layout  # noqa: SLF001 - counting Textual's layout passes
 
@@ -232,14 +238,9 @@ async def test_the_log_s_scroll_bar_repaints_only_the_rows_that_change():
     from textual.geometry import Region
     from textual.widget import Widget
 
-    from allmine_tui.ui.widgets.log import GameLog
-
     app, session = LogBoard(), _Events()
     async with app.run_test(size=(60, 14)) as pilot:
-        log = app.query_one(GameLog)
-        session.add(60)
-        log.sync(session, None)
-        await pilot.pause()
+        log = await _logged(app, session, pilot, 60)
         bar = log.vertical_scrollbar
         height = bar.size.height
         assert log.show_vertical_scrollbar and height >= 3
