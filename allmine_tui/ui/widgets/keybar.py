@@ -39,7 +39,8 @@ class ScreenKeys(TextLines):
     action, as Textual's Footer lists them), clickable, and the palette's key. Drawn once when
     the screen opens: unlike the Footer it is not rebuilt each time the screen comes back (after
     a curtain, a notice, the help), which kept a change of viewer from fitting in a frame. Its
-    line is drawn through the line API (a strip kept for each text it has shown), as the board is."""
+    line is drawn through the line API (a strip kept for each text it has shown), as the
+    board is."""
 
     DEFAULT_CSS = """
     ScreenKeys { dock: bottom; height: 1; width: 1fr; background: $panel; color: $text-muted;

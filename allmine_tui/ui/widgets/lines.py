@@ -57,7 +57,7 @@ def line_strip(line: Text, console, base: Style) -> Strip:
     base_own = base + own_style
     spans = line.spans
     if not spans:
-        return Strip(list(Segment.apply_style(line.render(console), base_own)), line.cell_len)
+        return _rich_strip(line, console, base_own)
     plain = line.plain
     segments: list[Segment] = []
     at = 0
@@ -78,7 +78,12 @@ def line_strip(line: Text, console, base: Style) -> Strip:
             segments.append(Segment(plain[at:], _segment_style(
                 console, base_own, own_style, (base, own, None), None)))
         return Strip(segments, line.cell_len)
-    return Strip(list(Segment.apply_style(line.render(console), base_own)), line.cell_len)
+    return _rich_strip(line, console, base_own)
+
+
+def _rich_strip(line: Text, console, style: Style) -> Strip:
+    """``line`` cut by Rich, under ``style``."""
+    return Strip(list(Segment.apply_style(line.render(console), style)), line.cell_len)
 
 
 def text_key(text: Text) -> tuple:

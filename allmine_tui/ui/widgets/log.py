@@ -151,8 +151,12 @@ class GameLog(ScrollView):
         super().watch_scroll_y(old_value, new_value)
         self._at_end = new_value >= self.max_scroll_y - 1
 
-    def on_mount(self) -> None:
-        repaint_changed_rows(self.vertical_scrollbar)  # a new line moves the thumb a little
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        # made by Textual when first needed (a log that never scrolls has none): a new line
+        # moves its thumb a little, so it repaints only the rows that change
+        made = ScrollView.vertical_scrollbar.fget(self)  # type: ignore[attr-defined]
+        return repaint_changed_rows(made)
 
     def on_resize(self, _event) -> None:
         if self._width() != self._wrapped_at:
