@@ -92,7 +92,7 @@ def _print_review(done, match) -> None:
         worst = review.costliest(seat)
         if not worst:
             continue
-        table = Table(title=f"{review.seats[seat]}: the costliest decisions",
+        table = Table(title=Text(f"{review.seats[seat]}: the costliest decisions"),
                       title_justify="left", highlight=False)
         worst_columns: list[tuple[str, Literal["left", "right"]]] = [
             ("Step", "right"), ("Played", "left"), ("Chance", "right"),

@@ -183,3 +183,22 @@ def test_a_guided_game_s_log_speaks_to_you_in_the_second_person():
     # any other table: exactly str.format, odd names included
     odd = ["{0}", "Bob's"]
     assert with_names("{0} plays, {1} wins.", odd) == "{0} plays, Bob's wins."
+
+
+def test_odd_names_in_all_mine_s_end_of_hand_notice():
+    """The notice at the end of each hand heads its last trick's columns with the players'
+    names: drawn as typed, never read as markup (a "[/]" name crashed the app there)."""
+    from rich.console import Console
+
+    from allmine_tui.games.all_mine.widgets import hand_over
+    from allmine_tui.simulate import play_out
+
+    names = ODD[:3]
+    match = Match("all-mine", [Seat(name, "random") for name in names], 6)
+    play_out(match)
+    view = match.view(None)
+    console = Console(width=100, record=True, color_system=None)
+    for record in view["history"]:
+        console.print(hand_over(record, view, names, [], False))
+    text = console.export_text()
+    assert view["history"] and all(name[:6] in text for name in names)

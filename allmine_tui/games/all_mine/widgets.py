@@ -383,7 +383,8 @@ def hand_over(record: HandRecord, view: AllMineView, names: list[str], display, 
     trick, winner = view["last_trick"], view["last_winner"]
     cards = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
     for seat, _c in trick:
-        cards.add_column(("✔ " if seat == winner else "  ") + short[seat], no_wrap=True)
+        # (a Text: a name is never read as markup)
+        cards.add_column(Text(("✔ " if seat == winner else "  ") + short[seat]), no_wrap=True)
     cards.add_row(*[Text("  ").append_text(card_label(c, display)) for _s, c in trick])
     took = Text()
     if winner is not None:
