@@ -82,6 +82,34 @@ async def test_text_lines_repaint_only_the_lines_that_changed():
         assert segments[0].text == "TWO" and segments[0].style.underline
 
 
+async def test_lines_given_one_by_one_show_as_the_same_text_would():
+    """set_lines shows what set_text shows for the lines joined, repaints only the lines that
+    changed, and hands over to set_text (and set_content) and back without a stale line."""
+    from allmine_tui.ui.widgets.draw import set_content
+
+    app = Board()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        lines = app.query_one("#lines", TextLines)
+        calls = spy_refresh(lines)
+        row = [Text("one"), Text("two", style="bold"), Text("three")]
+        assert lines.set_lines(row)
+        assert lines.content.plain == "one\ntwo\nthree"
+        drawn = [list(lines.render_line(y)) for y in range(3)]
+        assert not lines.set_lines([Text("one"), Text("two", style="bold"), Text("three")])
+        assert lines.set_lines([row[0], Text("TWO", style="bold"), row[2]])
+        assert [r.y for r in calls[-1]["regions"]] == [1]
+        set_content(lines, Text("one\ntwo\nthree"))  # as a text: line 1 loses its bold
+        assert lines.content.plain == "one\ntwo\nthree"
+        assert not list(lines.render_line(1))[0].style.bold
+        assert lines.set_lines(row)  # back to the lines (the same text in set_content: shown)
+        assert [list(lines.render_line(y)) for y in range(3)] == drawn
+        set_content(lines, Text("one\ntwo\nthree"))
+        assert not list(lines.render_line(1))[0].style.bold
+        assert lines.set_lines([Text("a\nb")])  # a line that is two: shown as two
+        assert lines.content.plain == "a\nb" and len(lines._lines) == 2
+
+
 async def test_a_card_row_draws_states_maps_clicks_and_keeps_its_places():
     app = Board()
     async with app.run_test() as pilot:
@@ -289,7 +317,8 @@ STYLES = ["", "bold", "dim italic", "red", "green on black", "reverse", "bold #f
 def test_a_line_is_cut_into_the_same_segments_as_rich_cuts_it():
     """line_strip's own cutting of lines whose spans follow one another gives exactly the
     segments (texts and styles) that Rich's Text.render gives, for lines built with append,
-    lines with overlapping or out-of-order spans (which go to Rich), and any base style."""
+    lines with overlapping or out-of-order spans (cut by its own stack of open spans), and
+    any base style."""
     from hypothesis import given, settings
     from hypothesis import strategies as st
     from rich.console import Console

@@ -210,9 +210,7 @@ class TablePanel(MemoLines):
                 line.append_text(entry)
             line.rstrip()
             lines.append(line)
-        text = Text("\n", no_wrap=True).join(lines)
-        self._remember_split(text, lines)
-        self.set_text(text)
+        self.set_lines(lines)
 
     @staticmethod
     def _entry(view: AllInView, short: list[str], viewer: int | None, shown_seat: int | None,

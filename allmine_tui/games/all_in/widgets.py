@@ -63,30 +63,17 @@ class MemoLines(TextLines):
         return self.set_text(text)
 
     def memo_lines(self, key: object, build: Callable[[], list[Text]]) -> bool:
-        """``memo_text`` for a text built line by line (its lines are kept as they are)."""
-
-        def joined() -> Text:
-            lines = build()
-            text = Text("\n", no_wrap=True, overflow="crop", end="").join(lines)
-            self._remember_split(text, lines)
-            return text
-
-        return self.memo_text(key, joined)
-
-    def _remember_split(self, text: Text, lines: list[Text]) -> None:
-        splits = self.__dict__.setdefault("_splits", OrderedDict())
-        splits[id(text)] = (text, lines)
-        if len(splits) > self.MEMO:
-            splits.popitem(last=False)
-
-    def _split(self, text: Text) -> list[Text]:  # (TextLines': the same Text splits once)
-        splits = self.__dict__.setdefault("_splits", OrderedDict())
-        hit = splits.get(id(text))
-        if hit is not None and hit[0] is text:
-            return hit[1]
-        lines = split_lines(text)
-        self._remember_split(text, lines)
-        return lines
+        """``memo_text`` for a text built line by line: its lines are shown as they are (never
+        joined into one text and split again)."""
+        memo = self.__dict__.setdefault("_memo_lines", OrderedDict())
+        lines = memo.get(key)
+        if lines is None:
+            lines = memo[key] = build()
+            if len(memo) > self.MEMO:
+                memo.popitem(last=False)
+        else:
+            memo.move_to_end(key)
+        return self.set_lines(lines)
 
 
 # -- cards as text ---------------------------------------------------------------------------
@@ -159,7 +146,7 @@ class ChoicePanel(MemoLines):
         self._mode = "message"
         self._items = []
         message = Text(message) if isinstance(message, str) else message
-        self.set_text(Text("\n").join(lines_of(message, self.HEIGHT, self._width(), pad=False)))
+        self.set_lines(lines_of(message, self.HEIGHT, self._width(), pad=False))
 
     def _width(self) -> int:
         return max(1, self.content_size.width or 44)
@@ -219,7 +206,7 @@ class ChoicePanel(MemoLines):
             rows[-1].append(" ")
             x += w + 1
         lines = [title] + rows + ([note] if note is not None else [])
-        self.set_text(Text("\n", no_wrap=True, overflow="crop").join(lines))
+        self.set_lines(lines)
 
     def on_click(self, event) -> None:
         event.stop()
@@ -278,11 +265,11 @@ class TopRow(MemoLines):
              info: Text, width: int) -> None:
         key = (tuple(revealed), new, preview, preview_text.plain, tuple(preview_text.spans),
                str(preview_text.style), info.plain, tuple(info.spans), width)
-        self.memo_text(key, lambda: self._build(revealed, new, preview, preview_text, info,
-                                                width))
+        self.memo_lines(key, lambda: self._build(revealed, new, preview, preview_text, info,
+                                                 width))
 
     def _build(self, revealed: list[int], new: bool, preview: int | None, preview_text: Text,
-               info: Text, width: int) -> Text:
+               info: Text, width: int) -> list[Text]:
         faces = []
         for i in range(2):
             if i < len(revealed):
@@ -310,7 +297,7 @@ class TopRow(MemoLines):
             info_line.rstrip()
             line.append_text(Text(" " * (INFO_W - info_line.cell_len)) + info_line)
             out.append(line)
-        return Text("\n").join(out)
+        return out
 
 
 def chip_track(available: int, spent: int, over: bool = False) -> Text:

@@ -10,9 +10,9 @@ from textual.widgets import Static
 
 from ...engine.names import short_names
 from ...ui.widgets.cards import CardRow, backs, face_lines, theme_colour
-from ...ui.widgets.lines import TextLines
+from ...ui.widgets.lines import TextLines, split_lines
 from ...ui.widgets.draw import freeze, set_content, shows
-from ...ui.widgets.text_table import Column, text_table
+from ...ui.widgets.text_table import Column, table_lines
 from .cards import LETTERS, SUITS, SYMBOLS, card, number_of, suit_of, suit_tag
 from .views import AllMineView, HandRecord
 from ...ui.widgets.player_input import PlayerInput
@@ -24,10 +24,19 @@ def suit_text(suit: int, extra: str = "") -> Text:
     return Text(f"{SYMBOLS[suit]}{LETTERS[suit]}{extra}", style=SUIT_STYLES[suit])
 
 
+_LABELS: dict[tuple[int, bool], Text] = {}
+
+
 def card_label(c: int, display) -> Text:
-    star = "★" if any(card(s, n) == c for s, n in display) else ""
-    return Text(f"{SYMBOLS[suit_of(c)]}{LETTERS[suit_of(c)]}{number_of(c)}{star}",
-                style=SUIT_STYLES[suit_of(c)])
+    """A card's label ("▲M12", ★ after a super-trump's). The same label is the same ``Text``
+    (kept): the faces built from it are then found again at once. Never change one."""
+    star = any(card(s, n) == c for s, n in display)
+    label = _LABELS.get((c, star))
+    if label is None:
+        label = _LABELS[(c, star)] = Text(
+            f"{SYMBOLS[suit_of(c)]}{LETTERS[suit_of(c)]}{number_of(c)}{'★' if star else ''}",
+            style=SUIT_STYLES[suit_of(c)])
+    return label
 
 
 class TrumpDisplay(Horizontal):
@@ -46,6 +55,10 @@ class TrumpDisplay(Horizontal):
         yield Static(id="suit-order")
 
     def show(self, display) -> None:
+        key = (freeze(display), self.app.theme)
+        if shows(self, key):
+            return
+        self.__dict__["_drawn_marker"] = key  # (the children below are drawn from it)
         row = self.query_one("#trump-cards", CardRow)
         row.set_cards([(card_label(card(s, n), display), card(s, n), {}) for s, n in display],
                       [f"Super-trump #{i + 1}: {SUITS[s]} {n}" for i, (s, n) in enumerate(display)])
@@ -72,27 +85,54 @@ class TablePanel(TextLines):
             return
         # one line per player under a header: a new value repaints only its line
         short = short_names(names, 16 if width >= 110 else 12)
-        columns = [Column("player")]
-        # a fixed column per suit, wide enough for any count
-        columns += [Column(suit_text(suit), width=BACKS_WIDTH) for suit in range(4)]
-        columns += [Column(won_header()), Column("predicted"), Column("score", justify="right")]
+        columns = _columns()
         rows = []
         to_act = set(view["to_act"])
         for seat, name in enumerate(short):
-            acting = seat in to_act
-            label = Text("▶ " if acting else "  ")
-            label.append(name, style="bold reverse" if acting else "bold")
-            if seat == viewer:
-                label.append(" (you)", style="italic")
-            row: list = [label]
-            for suit in range(4):
-                k = view["hand_suits"][seat][suit]
-                row.append(backs_cell(k, suit))
-            row.append(won_cells(view["won"][seat]))
-            row.append(prediction_text(view, seat))
-            row.append(str(view["scores"][seat]))
+            row_key = (name, seat in to_act, seat == viewer, freeze(view["hand_suits"][seat]),
+                       freeze(view["won"][seat]), freeze(view["predictions"][seat]),
+                       view["predicted"][seat], view["scores"][seat])
+            row = _ROWS.get(row_key)
+            if row is None:
+                if len(_ROWS) > 1024:
+                    _ROWS.clear()
+                row = _ROWS[row_key] = _table_row(view, seat, name, seat in to_act,
+                                                  seat == viewer)
             rows.append(row)
-        set_content(self, text_table(columns, rows), key=key)
+        self.set_lines(table_lines(columns, rows))
+        self.__dict__["_drawn_marker"] = key
+
+
+_COLUMNS: list[Column] = []
+
+
+def _columns() -> list[Column]:
+    """The table's columns: the player, a fixed column per suit (wide enough for any count),
+    what they won, their prediction and score (built once)."""
+    if not _COLUMNS:
+        _COLUMNS.append(Column("player"))
+        _COLUMNS.extend(Column(suit_text(suit), width=BACKS_WIDTH) for suit in range(4))
+        _COLUMNS.extend([Column(won_header()), Column("predicted"),
+                         Column("score", justify="right")])
+    return _COLUMNS
+
+
+#: a player's row of the table by what it shows (the same row is the same cells: see text_table)
+_ROWS: dict[tuple, list] = {}
+
+
+def _table_row(view: AllMineView, seat: int, name: str, acting: bool, you: bool) -> list:
+    label = Text("▶ " if acting else "  ")
+    label.append(name, style="bold reverse" if acting else "bold")
+    if you:
+        label.append(" (you)", style="italic")
+    row: list = [label]
+    for suit in range(4):
+        row.append(backs_cell(view["hand_suits"][seat][suit], suit))
+    row.append(won_cells(view["won"][seat]))
+    row.append(prediction_text(view, seat))
+    row.append(str(view["scores"][seat]))
+    return row
 
 
 #: how a suit a player no longer holds is shown (public, and it matters: they cannot follow it)
@@ -226,34 +266,62 @@ class TrickArea(Horizontal):
         winner = view["last_winner"] if done else _winning(trick, display)
         first = shown[0][0] if shown else view["leader"]
         to_play = view["to_act"][0] if view["phase"] == "play" and view["to_act"] else None
-        lines = [Text() for _ in range(4)]
+        slots = []
         self.cards: list[int | None] = []
         for i in range(n):
             seat = (first + i) % n
             if i < len(shown):
                 c = shown[i][1]
                 latest = i == len(shown) - 1  # the card just played stands out: • and underline
-                mark = "✔" if seat == winner else "•" if latest else " "
-                name = Text(f"{mark} ")
-                name.append(short[seat], style=("bold " if seat == winner else "")
-                            + ("underline" if latest else ""))
-                face = face_lines(self.app, card_label(c, display),
-                                  {"-winning": seat == winner})
+                slot = (short[seat], c, seat == winner, latest, card_label(c, display))
                 self.cards.append(c)
             else:  # still to play: the player's name over a "?"
-                mark = "▶" if seat == to_play else " "
-                name = Text(f"{mark} {short[seat]}", style="bold" if mark != " " else "")
-                face = face_lines(self.app, Text("?", style="dim"), {"-blank": True})
+                slot = (short[seat], None, seat == to_play, False, None)
                 self.cards.append(None)
-            name.truncate(self.SLOT_W, pad=True)
-            lines[0].append_text(name)
-            for y in range(3):
-                lines[y + 1].append("  ")
-                lines[y + 1].append_text(face[y])
-                lines[y + 1].append(" " * (self.SLOT_W - 2 - 7))
-        set_content(self.query_one("#trick-slots", TextLines), Text("\n").join(lines))
-        set_content(self.query_one("#last-trick", TextLines),
-                    self._beside(view, short, trick, winner, done, this_hand))
+            slots.append(self._slot(*slot))
+        key = tuple(id(slot) for slot in slots)
+        lines = _SLOT_LINES.get(key)
+        if lines is None or not all(a is b for a, b in zip(lines[0], slots)):
+            if len(_SLOT_LINES) > 256:
+                _SLOT_LINES.clear()
+            joined = [Text() for _ in range(4)]
+            for slot in slots:
+                for y in range(4):
+                    joined[y].append_text(slot[y])
+            lines = _SLOT_LINES[key] = (slots, joined)
+        self.query_one("#trick-slots", TextLines).set_lines(lines[1])
+        beside = self._beside(view, short, trick, winner, done, this_hand)
+        self.query_one("#last-trick", TextLines).set_lines(split_lines(beside))
+
+    def _slot(self, name: str, c: int | None, marked: bool, latest: bool,
+              label: Text | None) -> list[Text]:
+        """One player's place in the trick: their name over their card (or a "?"), as four
+        lines of ``SLOT_W`` cells (kept: the same place is the same lines)."""
+        key = (name, c, label.plain if label is not None else None, marked, latest,
+               self.app.theme)
+        slot = _SLOTS.get(key)
+        if slot is not None:
+            return slot
+        if c is not None and label is not None:
+            mark = "✔" if marked else "•" if latest else " "
+            head = Text(f"{mark} ")
+            head.append(name, style=("bold " if marked else "") + ("underline" if latest else ""))
+            face = face_lines(self.app, label, {"-winning": marked})
+        else:
+            mark = "▶" if marked else " "
+            head = Text(f"{mark} {name}", style="bold" if marked else "")
+            face = face_lines(self.app, Text("?", style="dim"), {"-blank": True})
+        head.truncate(self.SLOT_W, pad=True)
+        slot = [head]
+        for y in range(3):
+            line = Text("  ")
+            line.append_text(face[y])
+            line.append(" " * (self.SLOT_W - 2 - 7))
+            slot.append(line)
+        if len(_SLOTS) > 1024:
+            _SLOTS.clear()
+        _SLOTS[key] = slot
+        return slot
 
     @staticmethod
     def _beside(view, short, trick, winner, done, this_hand) -> Text:
@@ -284,6 +352,11 @@ class TrickArea(Horizontal):
             if view["phase"] == "play":
                 last.append(f"\n{short[view['leader']]} leads", style="bold")
         return last
+
+
+#: a place of the trick by what it shows, and the trick's lines by its places (kept)
+_SLOTS: dict[tuple, list[Text]] = {}
+_SLOT_LINES: dict[tuple, tuple[list, list[Text]]] = {}
 
 
 def _winning(trick, display) -> int | None:

@@ -142,8 +142,15 @@ def face_lines(app, label: Text, classes: dict[str, bool] | None = None, *, widt
     return lines
 
 
+_BLANKS: dict[tuple[int, int], list[Text]] = {}
+
+
 def blank_lines(width: int = 7, height: int = 3) -> list[Text]:
-    return [Text(" " * width) for _ in range(height)]
+    """An empty place of a card's size (the same lines each time: never change them)."""
+    lines = _BLANKS.get((width, height))
+    if lines is None:
+        lines = _BLANKS[(width, height)] = [Text(" " * width) for _ in range(height)]
+    return lines
 
 
 class CardRow(TextLines):
@@ -177,6 +184,13 @@ class CardRow(TextLines):
                  else blank_lines(self.CARD_W) for c in cards]
         self.values = [c[1] if c is not None else None for c in cards]
         self.tooltips = list(tooltips or [None] * len(cards))
+        # the row's lines for these faces, kept: a cursor goes back and forth between a few
+        key = tuple(id(face) for face in faces)
+        memo = self.__dict__.setdefault("_rows", {})
+        hit = memo.get(key)
+        if hit is not None and all(a is b for a, b in zip(hit[0], faces)):
+            self.set_lines(hit[1])
+            return
         lines = []
         for y in range(3):
             line = Text()
@@ -186,7 +200,10 @@ class CardRow(TextLines):
                     line.append(mark.center(self.gap))
                 line.append_text(face[y])
             lines.append(line)
-        self.set_text(Text("\n").join(lines))
+        if len(memo) > 32:
+            memo.clear()
+        memo[key] = (faces, lines)
+        self.set_lines(lines)
 
     def index_at(self, x: int) -> int | None:
         step = self.CARD_W + self.gap

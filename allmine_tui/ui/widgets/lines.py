@@ -26,6 +26,22 @@ def _line_key(line: Text) -> tuple:
     return (line.plain, tuple(line.spans), str(line.style))
 
 
+#: the key of each line object last seen (a line kept by its caller is not keyed again)
+_KEYS: "OrderedDict[int, tuple[Text, tuple]]" = OrderedDict()
+
+
+def _key_of(line: Text) -> tuple:
+    """``_line_key(line)``, kept by the line's identity: lines are not changed once shown."""
+    hit = _KEYS.get(id(line))
+    if hit is not None and hit[0] is line:
+        return hit[1]
+    key = _line_key(line)
+    _KEYS[id(line)] = (line, key)
+    if len(_KEYS) > _CACHE_SIZE:
+        _KEYS.popitem(last=False)
+    return key
+
+
 #: (base, the line's own style, a span's style) -> the segment's style, as Rich would combine it
 _STYLES: dict[tuple, Style] = {}
 _STYLES_SIZE = 8192
@@ -49,8 +65,10 @@ def line_strip(line: Text, console, base: Style) -> Strip:
     A line whose spans follow one another without overlapping (nearly every line the tables
     draw: texts built with ``append``) is cut into segments here, with each combination of
     styles worked out once; Rich's general ``render`` (a stack of open spans at every cut) took
-    most of the time of a move's drawing. Other lines go through Rich. Both give the same
-    segments (tests/test_drawing.py compares them)."""
+    most of the time of a move's drawing. Lines with spans inside others (a card's face: the
+    label's colour inside the face's emphasis) are cut by ``_nested_segments``, the same way
+    Rich cuts them, their combinations also kept. Only a line with a span past its end goes
+    through Rich. All give the same segments (tests/test_drawing.py compares them)."""
     own = line.style
     own_style = console.get_style(own, default=Style.null()) if isinstance(own, str) and own \
         else own if isinstance(own, Style) else Style()
@@ -63,8 +81,11 @@ def line_strip(line: Text, console, base: Style) -> Strip:
     at = 0
     for span in spans:
         start, end = span.start, span.end
-        if start < at or end > len(plain):
-            break  # overlapping spans (or a span past the end): Rich works those out
+        if end > len(plain):
+            return _rich_strip(line, console, base_own)  # (Rich knows what to make of it)
+        if start < at:  # spans inside others
+            return Strip(_nested_segments(line, console, base, own, base_own, own_style),
+                         line.cell_len)
         if end <= start:
             continue
         if start > at:
@@ -73,12 +94,42 @@ def line_strip(line: Text, console, base: Style) -> Strip:
         segments.append(Segment(plain[start:end], _segment_style(
             console, base_own, own_style, (base, own, span.style), span.style)))
         at = end
-    else:
-        if at < len(plain):
-            segments.append(Segment(plain[at:], _segment_style(
-                console, base_own, own_style, (base, own, None), None)))
-        return Strip(segments, line.cell_len)
-    return _rich_strip(line, console, base_own)
+    if at < len(plain):
+        segments.append(Segment(plain[at:], _segment_style(
+            console, base_own, own_style, (base, own, None), None)))
+    return Strip(segments, line.cell_len)
+
+
+def _nested_segments(line: Text, console, base: Style, own, base_own: Style,
+                     own_style: Style) -> list[Segment]:
+    """Rich's cutting of a line with overlapping spans (``Text.render``): at every place a span
+    starts or ends, a segment whose style combines the line's own style and every open span's,
+    in the order the spans were added; each combination worked out once."""
+    plain = line.plain
+    spans = line.spans
+    cuts = [(0, False, 0)]
+    cuts += [(span.start, False, index) for index, span in enumerate(spans, 1)]
+    cuts += [(span.end, True, index) for index, span in enumerate(spans, 1)]
+    cuts.append((len(plain), True, 0))
+    cuts.sort(key=lambda cut: (cut[0], cut[1]))
+    open_: list[int] = []
+    segments: list[Segment] = []
+    for (offset, leaving, index), (next_offset, _, _) in zip(cuts, cuts[1:]):
+        if leaving:
+            open_.remove(index)
+        else:
+            open_.append(index)
+        if next_offset > offset:
+            chain = tuple(spans[i - 1].style for i in sorted(open_) if i)
+            key = (base, own, chain)
+            style = _STYLES.get(key)
+            if style is None:
+                if len(_STYLES) > _STYLES_SIZE:
+                    _STYLES.clear()
+                style = _STYLES[key] = base_own + Style.combine(
+                    [own_style] + [console.get_style(s, default=Style.null()) for s in chain])
+            segments.append(Segment(plain[offset:next_offset], style))
+    return segments
 
 
 def _rich_strip(line: Text, console, style: Style) -> Strip:
@@ -106,7 +157,7 @@ class TextLines(Widget):
 
     def __init__(self, text: str | Text = "", **kwargs) -> None:
         super().__init__(**kwargs)
-        self._text = Text(text) if isinstance(text, str) else text
+        self._text: Text | None = Text(text) if isinstance(text, str) else text
         self._lines: list[Text] = self._split(self._text)
         self._keys: list[tuple] = [_line_key(line) for line in self._lines]
         self._shown_key: tuple | None = text_key(self._text)
@@ -118,6 +169,8 @@ class TextLines(Widget):
     @property
     def content(self) -> Text:
         """The text shown (as ``Static.content`` is)."""
+        if self._text is None:  # shown as lines (``set_lines``): joined when asked for
+            self._text = Text("\n").join(self._lines)
         return self._text
 
     def _split(self, text: Text) -> list[Text]:
@@ -147,10 +200,27 @@ class TextLines(Widget):
         if key == self._shown_key:
             return False
         lines, keys, extent = self._measure(text, key)
+        self._text, self._shown_key = text, key
+        return self._show(lines, keys, extent)
+
+    def set_lines(self, lines: list[Text]) -> bool:
+        """Show ``lines`` (no line holds a newline), as ``set_text`` would show them joined:
+        nothing is joined, split or compared but line by line. A caller that keeps its lines
+        (the same ``Text`` for the same content) saves most of the work."""
+        keys = [_key_of(line) for line in lines]
+        if any("\n" in key[0] for key in keys):  # (a line that is several: split as a text)
+            return self.set_text(Text("\n").join(lines))
+        if keys == self._keys:
+            return False
+        extent = (len(keys), max((line.cell_len for line in lines), default=0))
+        self._text, self._shown_key = None, None
+        self.__dict__.pop("_drawn_marker", None)  # (what ``set_content`` showed is gone)
+        return self._show(lines, keys, extent)
+
+    def _show(self, lines: list[Text], keys: list[tuple], extent: tuple[int, int]) -> bool:
         old_keys = self._keys
         old_extent = self._extent
-        self._text, self._lines, self._keys = text, lines, keys
-        self._shown_key, self._extent = key, extent
+        self._lines, self._keys, self._extent = lines, keys, extent
         styles = self.styles
         auto_w = styles.width is not None and styles.width.is_auto
         auto_h = styles.height is not None and styles.height.is_auto

@@ -47,9 +47,26 @@ def _padded(cell: Text, width: int, justify: str, pad: int) -> Text:
     return done
 
 
-def text_table(columns: list[Column], rows: list[list], *, header: bool = True,
-               header_style: str = "bold", pad: int = 1) -> Text:
-    """Lines of ``rows`` under ``columns``' headers; each cell has ``pad`` spaces either side."""
+#: a row's line by the padded cells it joins (the same cells are the same objects, kept above)
+_LINES: dict[tuple, tuple[list[Text], Text]] = {}
+
+
+def _joined(cells: list[Text]) -> Text:
+    key = tuple(map(id, cells))
+    hit = _LINES.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], cells)):
+        return hit[1]
+    if len(_LINES) > 4096:
+        _LINES.clear()
+    line = Text("").join(cells)
+    _LINES[key] = (cells, line)
+    return line
+
+
+def table_lines(columns: list[Column], rows: list[list], *, header: bool = True,
+                header_style: str = "bold", pad: int = 1) -> list[Text]:
+    """The lines of ``rows`` under ``columns``' headers; each cell has ``pad`` spaces either
+    side. A row whose cells are as before gives the very same line (nothing is joined again)."""
     cells = [[_text(c) for c in row] for row in rows]
     heads = [_text(c.header) for c in columns]
     widths = []
@@ -63,12 +80,29 @@ def text_table(columns: list[Column], rows: list[list], *, header: bool = True,
         widths.append(max(found, default=0))
     lines: list[list[Text]] = []
     if header:
-        lines.append([h.copy() for h in heads])
-        for h in lines[0]:
-            h.stylize(header_style)
+        lines.append([_styled(h, header_style) for h in heads])
     lines.extend(cells)
     empty = Text("")
-    rows_out = [Text("").join(_padded(line[i] if i < len(line) else empty, widths[i],
-                                      col.justify, pad)
-                              for i, col in enumerate(columns)) for line in lines]
-    return Text("\n").join(rows_out)
+    return [_joined([_padded(line[i] if i < len(line) else empty, widths[i], col.justify, pad)
+                     for i, col in enumerate(columns)]) for line in lines]
+
+
+_HEADS: dict[tuple, Text] = {}
+
+
+def _styled(head: Text, style: str) -> Text:
+    key = (head.plain, tuple(head.spans), str(head.style), style)
+    done = _HEADS.get(key)
+    if done is None:
+        if len(_HEADS) > 1024:
+            _HEADS.clear()
+        done = _HEADS[key] = head.copy()
+        done.stylize(style)
+    return done
+
+
+def text_table(columns: list[Column], rows: list[list], *, header: bool = True,
+               header_style: str = "bold", pad: int = 1) -> Text:
+    """``table_lines`` as one text."""
+    return Text("\n").join(table_lines(columns, rows, header=header, header_style=header_style,
+                                       pad=pad))
