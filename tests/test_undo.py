@@ -329,3 +329,46 @@ def test_session_undo_with_one_human_and_bots(tmp_path):
     assert session.undo() == ("That move cannot be taken back: it revealed something or passed "
                               "the turn on.")
     assert session.format(match.events[-1], 0).startswith("Predictions revealed")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_state_kept_before_a_move_plans_as_a_replay_would(game_id):
+    """Taking back a person's last move starts from the game kept before it (no replay of the
+    log): the answer and the game without the move are exactly those a replay gives, after
+    every move of a person in a game with bots (other seats moving since included)."""
+    spec = GAMES[game_id]
+    seats = [Seat("Ann")] + [Seat(f"Bot {i}", "random") for i in range(spec.min_players - 1)]
+    match = Match(game_id, seats, 5)
+    rng = random.Random(game_id)
+    checked = kept_used = 0
+    while not match.is_over() and checked < 40:
+        match.run_bots()
+        if match.is_over() or 0 not in match.to_act():
+            continue
+        match.apply(0, rng.choice(match.legal_actions(0)))
+        for bots_too in (False, True):  # just after the move, then after the bots' answer
+            if bots_too:
+                match.run_bots()
+            index = max(i for i, (seat, _a) in enumerate(match.log) if seat == 0)
+            kept = match.state_before(index)
+            match._plan = None
+            fast = match._undo_plan(0)
+            match._plan, saved, match._before = None, match._before, None  # no state kept
+            slow = match._undo_plan(0)
+            match._before, match._plan = saved, None
+            assert type(fast) is type(slow)
+            if isinstance(fast, str):
+                assert fast == slow
+            else:
+                assert fast.index == slow.index
+                assert match.rules.state_to_json(fast.state) == \
+                    match.rules.state_to_json(slow.state)
+            kept_used += kept is not None
+            checked += 1
+            if match.is_over() or 0 in match.to_act():
+                break
+    assert checked and kept_used  # (the kept state was there to use)
+    # a move taken back drops it: the next plan is a replay's, or a new move's own
+    if may(match, 0) and not match.is_over():
+        match.undo(0)
+        assert match._before is None

@@ -13,7 +13,7 @@ from typing import Any
 from .contract import Action, Event, IllegalAction, Rules
 from .game import Game, resolve
 from .rng import stream
-from .undo import UndoPlan, plan_undo
+from .undo import UndoPlan, copy_state, plan_undo
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,11 @@ class Match:
         self._marks: list[int] = []
         self._rng_marks: dict[int, tuple] = {}
         self._plan: tuple[int, UndoPlan | str] | None = None
+        #: the game as it was before the last action of a human (its log index and entry, and a
+        #: copy of the state): taking that action back starts from it instead of replaying the
+        #: whole log (a move's "u: take back" line asks after every move)
+        self._before: tuple[int, tuple, Any] | None = None
+        self._keep_before = True
         #: hints the coach showed each seat (``count_hint``); saved, and recorded at the end
         self.hints: list[int] = [0] * len(self.seats)
         #: the table's option: may the people at it ask the coach for hints (saved when off)
@@ -93,13 +98,18 @@ class Match:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply a seat's action; on ``IllegalAction`` nothing changes, not even the log."""
+        human = seat not in self._bots
+        before = copy_state(self.rules, self.state) if human and self._keep_before else None
         events = self.rules.apply(self.state, seat, action)
-        if seat not in self._bots:
+        entry = (seat, action)
+        if before is not None:
+            self._before = (len(self.log), entry, before)
+        if human:
             if self.log and self.log[-1][0] != seat:
                 self._rng_marks.clear()
             self._rng_marks[len(self.log)] = self._bot_rng.getstate()
         self._marks.append(len(self.events))
-        self.log.append((seat, action))
+        self.log.append(entry)
         self.events.extend(events)
         self._plan = None
         return events
@@ -142,6 +152,15 @@ class Match:
         return count
 
     # -- taking a move back ----------------------------------------------------------------------
+    def state_before(self, index: int):
+        """A fresh copy of the game as it was before ``log[index]``, when that is the last action
+        of a human and was made here (not replayed); else None."""
+        kept = self._before
+        if kept is None or kept[0] != index or index >= len(self.log) or \
+                self.log[index] is not kept[1]:
+            return None
+        return copy_state(self.rules, kept[2])
+
     def undo_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not take back its last move now (one line for a player), or None."""
         plan = self._undo_plan(seat)
@@ -190,6 +209,7 @@ class Match:
         end = self._marks[i + 1] if not last else len(self.events)
         del self.events[start:end]
         self._marks = self._marks[:i] + [m - (end - start) for m in self._marks[i + 1:]]
+        self._before = None  # (what it was kept for is gone, or has moved in the log)
         rng_state = self._rng_marks.pop(i, None)
         self._rng_marks = {k - (k > i): v for k, v in self._rng_marks.items()}
         if last:  # nobody drew from the bots' RNG since: put it back where it was
@@ -232,8 +252,10 @@ class Match:
     def replay(cls, game: Game | str, seats: list[Seat], seed: int | str, options: dict[str, str],
                log: list[tuple[int, Action]]) -> "Match":
         match = cls(game, seats, seed, options)
+        match._keep_before = False  # (a copy a human action would be wasted here)
         for seat, action in log:
             match.apply(seat, action)
+        match._keep_before = True
         match._bot_rng = stream(seed, "bots", len(match.log))
         match._rng_marks.clear()  # taken before the RNG above: not this match's
         return match

@@ -22,7 +22,8 @@ class UndoPlan:
     state: Any  # the game without it
 
 
-def _copy(rules, state):
+def copy_state(rules, state):
+    """A copy of ``state`` that shares nothing with it."""
     return rules.state_from_json(rules.state_to_json(state))
 
 
@@ -32,9 +33,11 @@ def plan_undo(match, seat: int, index: int) -> UndoPlan | str:
 
     rules = match.rules
     _seat, action = match.log[index]
-    before = Match.replay(match.game, match.seats, match.seed, match.options,
-                          match.log[:index]).state
-    with_it = _copy(rules, before)
+    before = match.state_before(index)
+    if before is None:
+        before = Match.replay(match.game, match.seats, match.seed, match.options,
+                              match.log[:index]).state
+    with_it = copy_state(rules, before)
     rules.apply(with_it, seat, action)
     if not rules.can_undo(before, seat, action, with_it):
         return REVEALED
@@ -44,7 +47,7 @@ def plan_undo(match, seat: int, index: int) -> UndoPlan | str:
         since = f"{name} has played since"
         if rules.view(with_it, other) != rules.view(without, other):
             return f"{since} and could tell you had moved, so your move stands."
-        prior = _copy(rules, without)
+        prior = copy_state(rules, without)
         seen: list[Event] = rules.apply(with_it, other, later)
         try:
             again = rules.apply(without, other, later)

@@ -59,22 +59,27 @@ def need_text(aid: str) -> str:
     return f"{n['count']} {n['group'].capitalize()}s"
 
 
-def flow(parts: list[Text], width: int, sep: str = " ", indent: int = 0) -> Text:
+def flow_lines(parts: list[Text], width: int, sep: str = " ", indent: int = 0) -> list[Text]:
     """``parts`` side by side, ``sep`` between them, in lines of at most ``width`` cells: a line
     breaks only between two parts, and the lines after the first start ``indent`` cells in."""
-    out = Text()
+    lines = [Text()]
     used = 0
     for i, part in enumerate(parts):
         size = part.cell_len
         if i and used + len(sep) + size > width:
-            out.append("\n" + " " * indent)
+            lines.append(Text(" " * indent))
             used = indent
         elif i:
-            out.append(sep)
+            lines[-1].append(sep)
             used += len(sep)
-        out.append_text(part)
+        lines[-1].append_text(part)
         used += size
-    return out
+    return lines
+
+
+def flow(parts: list[Text], width: int, sep: str = " ", indent: int = 0) -> Text:
+    """``flow_lines`` as one text."""
+    return Text("\n").join(flow_lines(parts, width, sep, indent))
 
 
 #: every mark the table draws (k lists them; each explains itself under the mouse). The

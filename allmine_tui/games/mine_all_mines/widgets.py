@@ -16,7 +16,7 @@ from ...ui.widgets.lines import TextLines, split_lines
 from ...ui.widgets.player_input import PlayerInput
 from .choices import LastTurn
 from .data import GEM_NAMES, load
-from .labels import (GEM_SHORT, GEM_STYLES, JEWEL_SHORT, flow, gem_chip, jewel_text, need_text,
+from .labels import (GEM_SHORT, GEM_STYLES, JEWEL_SHORT, flow_lines, gem_chip, jewel_text, need_text,
                      seat_style, support_card_text, support_name)
 from .pyramid import FOE, FRIEND, relation
 from .views import MineAllMinesView
@@ -266,18 +266,18 @@ class MarketPanel(TextLines):
                     else:
                         t.append(tag[o], style=seat_style(o))
                 parts.append(t)
-        lines = [flow(parts, room, sep="  ")]
+        lines = flow_lines(parts, room, sep="  ")
 
         jewels = [Text(f"JEWELRY ({view['jewelry_left']} in the deck)", style="bold")]
         for cid in view["jewelry_shown"]:
             jewels.append(_card_box(jewel_text(cid)) if cid else Text("[ empty ]", style="dim"))
-        lines.append(flow(jewels, room, indent=2))
+        lines += flow_lines(jewels, room, indent=2)
 
         cards = [Text(f"SUPPORT ({view['support_left']} in the deck)", style="bold")]
         for cid in view["support_shown"]:
             cards.append(_card_box(support_card_text(cid)) if cid
                          else Text("[ empty ]", style="dim"))
-        lines.append(flow(cards, room, indent=2))
+        lines += flow_lines(cards, room, indent=2)
 
         achievements = [Text("ACHIEVEMENTS", style="bold")]
         for aid in view["achievements_shown"]:
@@ -293,13 +293,22 @@ class MarketPanel(TextLines):
                 else:
                     t = Text(f"★{data.achievements[aid].name} ", style="dim")
                 achievements.append(t.append(tag[s], style=seat_style(s)))
-        lines.append(flow(achievements, room, indent=2))
-        text = Text("\n").join(lines)
-        height = len(text.plain.split("\n"))
+        lines += flow_lines(achievements, room, indent=2)
+        height = len(lines)
         self.tallest = max(self.tallest, height) if keep_height else height
-        if height < self.tallest:
-            text.append("\n" * (self.tallest - height))
-        set_content(self, text, key=key)
+        lines += [Text() for _ in range(self.tallest - height)]
+        self.set_lines(lines)
+        self.__dict__["_drawn_marker"] = key
+
+
+@functools.lru_cache(maxsize=16)
+def _players_header(name_w: int) -> Text:
+    return PlayersPanel._header(name_w)
+
+
+@functools.lru_cache(maxsize=16)
+def _players_legend(room: int, tag: str, cell: int) -> Text:
+    return PlayersPanel._legend(room, tag, cell)
 
 
 #: the columns of a player's line (the header names them)
@@ -364,7 +373,7 @@ class PlayersPanel(TextLines):
         name_w = 10 if room < 110 else 16
         short = short_names(names, name_w)
         tag = owner_tags(names)
-        out = [self._header(name_w)]
+        out = [_players_header(name_w)]
         rows: dict = {}
         for s in range(len(names)):  # a row is built again only when what it shows changed
             own = view["owned"][s]
@@ -376,12 +385,13 @@ class PlayersPanel(TextLines):
                        marks.seat_key(s))
             row = self._rows.get(row_key)
             if row is None:
-                row = self._row(view, s, short[s], tag[s], name_w, room, marks)
+                row = self._row_lines(view, s, short[s], tag[s], name_w, room, marks)
             rows[row_key] = row
-            out.append(row)
+            out += row
         self._rows = rows
-        out.append(self._legend(room, tag[0], MinesGeometry(width).cell))
-        set_content(self, Text("\n").join(out), key=key)
+        out.append(_players_legend(room, tag[0], MinesGeometry(width).cell))
+        self.set_lines(out)
+        self.__dict__["_drawn_marker"] = key
 
     @staticmethod
     def _header(name_w: int) -> Text:
@@ -390,9 +400,15 @@ class PlayersPanel(TextLines):
                     + "lamp " + "dw " + " ".join(JEWEL_SHORT[k] for k in JEWEL_COLUMNS)
                     + "  cards (✗ used) ★ achievements", style="dim")
 
-    @staticmethod
-    def _row(view: MineAllMinesView, s: int, name: str, tag: str, name_w: int, room: int,
+    @classmethod
+    def _row(cls, view: MineAllMinesView, s: int, name: str, tag: str, name_w: int, room: int,
              marks: LastTurn = LastTurn()) -> Text:
+        """A player's row as one text (``_row_lines`` joined)."""
+        return Text("\n").join(cls._row_lines(view, s, name, tag, name_w, room, marks))
+
+    @staticmethod
+    def _row_lines(view: MineAllMinesView, s: int, name: str, tag: str, name_w: int, room: int,
+                   marks: LastTurn = LastTurn()) -> list[Text]:
         data = load()
         acting = s == view["seat"] and view["phase"] != "over"
         head = Text("▶ " if acting else "  ", style="bold")
@@ -440,7 +456,7 @@ class PlayersPanel(TextLines):
                 + stars
             if sum(p.cell_len + 1 for p in parts) - 1 <= room:
                 break
-        return flow(parts, room, sep=" ", indent=len(head.plain))
+        return flow_lines(parts, room, sep=" ", indent=len(head.plain))
 
     @staticmethod
     def _legend(room: int, tag: str, cell: int) -> Text:
