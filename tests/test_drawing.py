@@ -297,6 +297,14 @@ async def test_the_log_s_scroll_bar_repaints_only_the_rows_that_change():
         await pilot.pause()
         assert shown == [list(s) for s in bar.render_lines(Region(0, 0, bar.size.width,
                                                                   height))]
+        # each row drawn alone is the row Textual draws rendering the whole bar
+        for _ in range(12):
+            session.add(1)
+            log.sync(session, None)
+            await pilot.pause()
+            ours = [list(bar.render_line(y)) for y in range(height)]
+            whole_refresh(bar)  # (Textual's own drawing renders the bar again)
+            assert ours == [list(Widget.render_line(bar, y)) for y in range(height)]
 
 def _rich_line_strip(line: Text, console, base):
     """What line_strip gave before its fast path: every line through Rich's Text.render."""

@@ -38,7 +38,7 @@ SIZE = (100, 30)
 QUIET = 0.12  # seconds without a write that end a frame (the bots' pauses are longer)
 BOT_PAUSE = "0.6"  # ALLMINE_BOT_DELAY while measuring: a bot's move is never part of a frame
 #: samples per measure: (full run, --quick)
-SAMPLES = {"bare": (40, 10), "cursor": (30, 8), "move": (8, 3), "viewer": (6, 2),
+SAMPLES = {"bare": (40, 10), "cursor": (30, 8), "move": (16, 3), "viewer": (6, 2),
            "final": (5, 2)}
 
 

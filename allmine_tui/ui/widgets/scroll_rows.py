@@ -5,17 +5,20 @@ every move (the log grows by a line, the thumb creeps down a little), and the ba
 through Textual's styling one by one each time although only one or two of them change. Here,
 each time the bar asks to be repainted whole, its rows are worked out as the bar draws them
 (``ScrollBarRender.render_bar``, public) and compared with the rows of the last repaint: only
-those that differ are repainted. Anything else (a new size, a layout pass, a region) goes to
-Textual as before.
+those that differ are repainted; and a row is drawn from those rows alone (Textual renders the
+whole bar again to draw any row of it). Anything else (a new size, a layout pass, a region) goes
+to Textual as before. tests/test_drawing.py checks each row against Textual's own drawing.
 """
 from __future__ import annotations
 
 from types import MethodType
 
+from rich.segment import Segment
 from rich.style import Style
 
 from textual.geometry import Region
 from textual.scrollbar import ScrollBar, ScrollBarRender
+from textual.strip import Strip
 from textual.widget import Widget
 
 
@@ -54,8 +57,20 @@ def _refresh(self: ScrollBar, *regions: Region, repaint: bool = True, layout: bo
     return Widget.refresh(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
 
 
+def _render_line(self: ScrollBar, y: int) -> Strip:
+    """A row as Textual draws it, from the rows worked out for the last whole repaint (Textual
+    would render the whole bar again for any row)."""
+    rows = self.__dict__.get("_rows_shown")
+    if rows is None or len(rows) != self.size.height or not 0 <= y < len(rows):
+        return Widget.render_line(self, y)
+    text, style = rows[y]
+    return Strip([Segment(text, self.visual_style.rich_style + style)], self.size.width)
+
+
 def repaint_changed_rows(bar: ScrollBar) -> ScrollBar:
-    """Make ``bar`` repaint only its rows that change (see the module's text)."""
+    """Make ``bar`` repaint only its rows that change, and draw a row without drawing the
+    others (see the module's text)."""
     if not isinstance(bar.__dict__.get("refresh"), MethodType):
         bar.refresh = MethodType(_refresh, bar)  # type: ignore[method-assign]
+        bar.render_line = MethodType(_render_line, bar)  # type: ignore[method-assign]
     return bar
