@@ -82,6 +82,52 @@ async def test_text_lines_repaint_only_the_lines_that_changed():
         assert segments[0].text == "TWO" and segments[0].style.underline
 
 
+class Framed(App):
+    CSS = """
+    #frame { height: 5; background: red; }
+    #frame.-lit { background: blue; }
+    #inner { width: 20; height: 3; }
+    """
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import Vertical
+
+        with Vertical(id="frame"):
+            yield TextLines("one\ntwo\nthree", id="inner")
+
+
+async def test_lines_drawn_again_unasked_are_the_same_and_never_stale():
+    """A TextLines asked for lines it drew before, with nothing changed since, gives them again
+    without Textual's work; a new text, a new size or a new colour around it (a class of its
+    container) gives Textual's drawing of it."""
+    from textual.geometry import Region
+
+    app = Framed()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        inner = app.query_one("#inner", TextLines)
+        crop = Region(0, 0, 20, 3)
+        first = inner.render_lines(crop)
+        assert inner.render_lines(crop) is first  # nothing asked: the same lines
+        assert inner.render_lines(Region(0, 1, 20, 2)) is not first  # another part of it
+
+        def background(strips) -> set:
+            return {seg.style.bgcolor.triplet for strip in strips for seg in strip
+                    if seg.style and seg.style.bgcolor}
+
+        red = background(inner.render_lines(crop))
+        app.query_one("#frame").add_class("-lit")  # the colour around it changes
+        await pilot.pause()
+        blue = background(inner.render_lines(crop))
+        assert red and blue and red != blue
+        inner.set_text("one\nTWO\nthree")
+        await pilot.pause()
+        assert "TWO" in "".join(seg.text for seg in inner.render_lines(crop)[1])
+        inner.styles.width = 12  # a new size
+        await pilot.pause()
+        assert inner.render_lines(Region(0, 0, 12, 3))[0].cell_length == 12
+
+
 async def test_lines_given_one_by_one_show_as_the_same_text_would():
     """set_lines shows what set_text shows for the lines joined, repaints only the lines that
     changed, and hands over to set_text (and set_content) and back without a stale line."""
