@@ -401,3 +401,34 @@ def test_a_line_is_cut_into_the_same_segments_as_rich_cuts_it():
         assert fast.cell_length == rich.cell_length
 
     check()
+
+
+async def test_the_boxes_lay_out_as_textual_s_and_skip_drawing_again():
+    """RowBox and ColumnBox are Horizontal and Vertical (their CSS applies: children side by
+    side, one under the other) that give the lines they drew while nothing changed."""
+    from textual.geometry import Region
+
+    from allmine_tui.ui.widgets.quiet import ColumnBox, RowBox
+
+    class Boxes(App):
+        CSS = "TextLines { width: 10; height: 1; }"
+
+        def compose(self) -> ComposeResult:
+            with ColumnBox(id="down"):
+                with RowBox(id="across"):
+                    yield TextLines("a", id="a")
+                    yield TextLines("b", id="b")
+                yield TextLines("c", id="c")
+
+    app = Boxes()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        a, b, c = (app.query_one(f"#{i}") for i in "abc")
+        assert a.region.y == b.region.y and b.region.x == a.region.x + 10  # side by side
+        assert c.region.y == a.region.y + 1 and c.region.x == a.region.x  # underneath
+        across = app.query_one("#across", RowBox)
+        crop = Region(0, 0, across.size.width, 1)
+        drawn = across.render_lines(crop)
+        assert across.render_lines(crop) is drawn
+        across.refresh()
+        assert across.render_lines(crop) is not drawn

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 
 from ...engine import Action
 from ...engine.views import own
@@ -32,6 +31,7 @@ from ...ui.screens.play import PlayScreen
 from ...ui.widgets.draw import freeze
 from ...ui.widgets.keybar import ScreenKeys
 from ...ui.widgets.log import GameLog
+from ...ui.widgets.quiet import ColumnBox, RowBox
 from .cards import is_joker, write_cost
 from .final_sheets import FinalSheetsScreen
 from .panels import HandsPanel, TablePanel, best_hands, hands_through
@@ -167,11 +167,11 @@ class AllInScreen(TableInput, PlayScreen[AllInView]):
     def compose_board(self) -> ComposeResult:
         # (the sizes are such that everything fits: no scrolling; a replay or the final table
         # has nothing to choose, and no card chooser or prompt)
-        with Vertical(id="board"):
+        with ColumnBox(id="board"):
             yield TopRow(id="top")
-            with Horizontal(id="middle"):
+            with RowBox(id="middle"):
                 yield SheetWidget(id="sheet")
-                with Vertical(id="right"):
+                with ColumnBox(id="right"):
                     if self.live:
                         yield ChoicePanel(id="choices")
                     yield HandsPanel(id="hands")

@@ -4,7 +4,6 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 
 from ...engine import Action
 from ...engine.names import short_names, tags
@@ -13,6 +12,7 @@ from ...ui.screens.play import PlayScreen
 from ...ui.widgets.cards import CardRow
 from ...ui.widgets.draw import set_content
 from ...ui.widgets.lines import TextLines
+from ...ui.widgets.quiet import ColumnBox
 from .cards import SUITS, suit_tag
 from .views import AllMineView
 from .widgets import (HandRow, HeapRow, PredictionPicker, TablePanel, TrickArea,
@@ -115,7 +115,7 @@ class AllMineScreen(PlayScreen[AllMineView]):
     }
 
     def compose_board(self) -> ComposeResult:
-        with Vertical(id="board"):
+        with ColumnBox(id="board"):
             yield TrumpDisplay(id="trumps")
             yield TablePanel(id="players")
             yield HeapRow(id="heap")

@@ -5,12 +5,12 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal
 from textual.widgets import Static
 
 from ...engine.names import short_names
 from ...ui.widgets.cards import CardRow, backs, face_lines, theme_colour
 from ...ui.widgets.lines import TextLines, split_lines
+from ...ui.widgets.quiet import RowBox
 from ...ui.widgets.draw import freeze, set_content, shows
 from ...ui.widgets.text_table import Column, table_lines
 from .cards import LETTERS, SUITS, SYMBOLS, card, number_of, suit_of, suit_tag
@@ -39,7 +39,7 @@ def card_label(c: int, display) -> Text:
     return label
 
 
-class TrumpDisplay(Horizontal):
+class TrumpDisplay(RowBox):
     """The four duos, strongest first, and the suit order they define."""
 
     DEFAULT_CSS = """
@@ -238,7 +238,7 @@ class HeapRow(TextLines):
             self.post_message(self.Clicked(suit))
 
 
-class TrickArea(Horizontal):
+class TrickArea(RowBox):
     """The trick in progress (or the one just completed), a slot per player in playing order
     with their name (also before they play: "?"), and the trick before it."""
 
@@ -369,7 +369,7 @@ def _winning(trick, display) -> int | None:
     return best[0]
 
 
-class HandRow(Horizontal):
+class HandRow(RowBox):
     """The viewer's cards, strongest first; legal ones bright, the others dim."""
 
     DEFAULT_CSS = """

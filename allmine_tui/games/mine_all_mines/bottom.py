@@ -7,7 +7,7 @@ from typing import Callable
 
 from rich.style import Style
 from rich.text import Text
-from textual.containers import Horizontal, Vertical
+from ...ui.widgets.quiet import ColumnBox, RowBox
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.visual import VisualType
@@ -162,7 +162,7 @@ class QuietLog(GameLog):
 
 # -- the layout (kept with the widgets: a final table or a replay is a class of its own that
 # -- does not carry the game screen's style sheet) -------------------------------------------------
-class Bottom(Horizontal):
+class Bottom(RowBox):
     """Under the board: the player's side (hand, hint, menu) and the log."""
 
     DEFAULT_CSS = """
@@ -171,7 +171,7 @@ class Bottom(Horizontal):
     """
 
 
-class Side(Vertical):
+class Side(ColumnBox):
     DEFAULT_CSS = "Side { width: 70%; height: 1fr; border-right: solid $primary-darken-2; }"
 
 

@@ -17,6 +17,8 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+from .quiet import DrawnOnce
+
 _CACHE: "OrderedDict[tuple, Strip]" = OrderedDict()
 _CACHE_SIZE = 4096
 _MEASURED_SIZE = 32  # texts a TextLines remembers the lines of
@@ -148,8 +150,9 @@ def split_lines(text: Text) -> list[Text]:
     return list(text.split("\n", allow_blank=True)) if text.plain else []
 
 
-class TextLines(Widget):
-    """Shows ``text``: call ``set_text``; only the lines that changed are drawn again."""
+class TextLines(DrawnOnce, Widget):
+    """Shows ``text``: call ``set_text`` (or ``set_lines``); only the lines that changed are
+    drawn again, and none while nothing changed (``DrawnOnce``)."""
 
     DEFAULT_CSS = """
     TextLines { height: auto; width: 1fr; }
@@ -248,28 +251,6 @@ class TextLines(Widget):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._base = None  # the colours around it changed (a theme, a class)
-        self._rendered = None
-
-    # -- drawn as before: nothing asked since -----------------------------------------------------
-    _rendered: tuple | None = None
-
-    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
-                recompose: bool = False) -> Widget:
-        self._rendered = None  # (whatever is asked, the next drawing is Textual's)
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        """The lines Textual draws for ``crop``; while nothing asked this widget to be drawn
-        again (no refresh, no new style, the same size), the lines drawn last time. The screen
-        draws every widget inside the box around all that changed, most of them unchanged:
-        Textual would work out their colours and look up every line again."""
-        key = (crop, self.size)
-        done = self._rendered
-        if done is not None and done[0] == key:
-            return done[1]
-        strips = super().render_lines(crop)
-        self._rendered = (key, strips)
-        return strips
 
     # -- what's this: a mark under the mouse explains itself ----------------------------------------
     def mark_at(self, x: int, y: int) -> str | None:
