@@ -411,7 +411,7 @@ async def test_the_boxes_lay_out_as_textual_s_and_skip_drawing_again():
     from allmine_tui.ui.widgets.quiet import ColumnBox, RowBox
 
     class Boxes(App):
-        CSS = "TextLines { width: 10; height: 1; }"
+        CSS = "TextLines { width: 10; height: 1; } RowBox { height: auto; }"
 
         def compose(self) -> ComposeResult:
             with ColumnBox(id="down"):
