@@ -432,3 +432,38 @@ async def test_the_boxes_lay_out_as_textual_s_and_skip_drawing_again():
         assert across.render_lines(crop) is drawn
         across.refresh()
         assert across.render_lines(crop) is not drawn
+
+
+async def test_a_log_whose_bar_is_always_there_never_asks_for_a_layout():
+    """Mine All Mines' log (its scroll bar always shown) takes new lines, from fitting to
+    scrolling and on, with no layout pass; the newest line stays in view and the bar knows the
+    log's length."""
+    from allmine_tui.games.mine_all_mines.bottom import QuietLog
+
+    class QuietBoard(App):
+        def compose(self) -> ComposeResult:
+            yield QuietLog(id="log")
+
+    app, session = QuietBoard(), _Events()
+    async with app.run_test(size=(60, 12)) as pilot:
+        log = app.query_one(QuietLog)
+        session.add(2)
+        log.sync(session, None)
+        await pilot.pause()
+        layouts = []
+        original = app.screen._refresh_layout  # noqa: SLF001 - counting Textual's layout passes
+
+        def counting(*args, **kwargs):
+            layouts.append(1)
+            return original(*args, **kwargs)
+
+        app.screen._refresh_layout = counting  # type: ignore[method-assign]
+        for _ in range(20):  # past the log's height
+            session.add(1)
+            log.sync(session, None)
+            await pilot.pause()
+        assert layouts == []
+        assert log.virtual_size.height == 22 and log.scroll_y == log.max_scroll_y > 0
+        assert log.vertical_scrollbar.window_virtual_size == 22
+        last = log.scrollable_content_region.height - 1
+        assert "".join(s.text for s in log.render_line(last)).startswith("event 21")

@@ -153,10 +153,13 @@ class QuietLog(GameLog):
     def _update_size(self) -> None:
         height = len(self._lines) + (1 if self.pending else 0)
         size = Size(self._wrapped_at or self._width(), height)
-        if size != self.virtual_size:
+        quiet = size == self.virtual_size or self._resize_quietly(size)
+        if not quiet:  # (not laid out yet, or a new width)
             self.set_reactive(Widget.virtual_size, size)
             self._scroll_update(size)  # (a scroll bar that comes or goes asks for a layout)
         self._keep_end()
+        if quiet and self.show_vertical_scrollbar:
+            self.vertical_scrollbar.refresh()  # once, with its thumb where it ends up
         self.refresh()
 
 

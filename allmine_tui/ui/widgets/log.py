@@ -128,8 +128,10 @@ class GameLog(ScrollView):
         the screen's layout, only the scroll bar's thumb: set the size without asking for a
         layout pass of the whole screen (a move made used to pay one for its log line)."""
         old, window = self.virtual_size, self.scrollable_content_region.height
-        if not (self.is_mounted and window and size.width == old.width and
-                (size.height > window) == (old.height > window)):
+        # (a log whose bar is always there never makes room for it)
+        bar_stays = self.styles.overflow_y == "scroll" or \
+            (size.height > window) == (old.height > window)
+        if not (self.is_mounted and window and size.width == old.width and bar_stays):
             return False
         self.set_reactive(GameLog.virtual_size, size)
         if self.show_vertical_scrollbar:
