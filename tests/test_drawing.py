@@ -397,8 +397,10 @@ def test_a_line_is_cut_into_the_same_segments_as_rich_cuts_it():
         for start, end, style in stylize:  # spans that may overlap the others
             line.stylize(style, start, end)
         fast, rich = line_strip(line, console, base), _rich_line_strip(line, console, base)
-        assert list(fast) == list(rich)
+        # the same cells: neighbours of one style may come as one segment
+        assert list(fast.simplify()) == list(rich.simplify())
         assert fast.cell_length == rich.cell_length
+        assert len(list(fast)) <= len(list(rich))
 
     check()
 

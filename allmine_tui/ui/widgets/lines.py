@@ -86,8 +86,8 @@ def line_strip(line: Text, console, base: Style) -> Strip:
         if end > len(plain):
             return _rich_strip(line, console, base_own)  # (Rich knows what to make of it)
         if start < at:  # spans inside others
-            return Strip(_nested_segments(line, console, base, own, base_own, own_style),
-                         line.cell_len)
+            return Strip(_merged(_nested_segments(line, console, base, own, base_own,
+                                                  own_style)), line.cell_len)
         if end <= start:
             continue
         if start > at:
@@ -99,7 +99,20 @@ def line_strip(line: Text, console, base: Style) -> Strip:
     if at < len(plain):
         segments.append(Segment(plain[at:], _segment_style(
             console, base_own, own_style, (base, own, None), None)))
-    return Strip(segments, line.cell_len)
+    return Strip(_merged(segments), line.cell_len)
+
+
+def _merged(segments: list[Segment]) -> list[Segment]:
+    """``segments`` with neighbours of the same style joined (the borders of two cards side by
+    side, say): Textual styles, cuts and writes a line segment by segment, each time it is
+    drawn."""
+    out: list[Segment] = []
+    for segment in segments:
+        if out and out[-1].style is segment.style:
+            out[-1] = Segment(out[-1].text + segment.text, segment.style)
+        else:
+            out.append(segment)
+    return out
 
 
 def _nested_segments(line: Text, console, base: Style, own, base_own: Style,
