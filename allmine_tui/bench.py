@@ -500,6 +500,9 @@ def _render_ui(table, ui: dict) -> None:
 
     for g in ui["games"]:
         title = g["game"]
+        if g.get("bare_median_ms"):
+            table.add_row("bare Textual app timed before and after it, median", title,
+                          f"{g['bare_median_ms']:.1f} ms", "", Text("—", "dim"))
         row("cursor key to frame, median vs bare", title, g["cursor"], "median_ms",
             goal["cursor_ratio"], "ratio")
         row("cursor key to frame, p95 vs bare median", title, g["cursor"], "p95_ms",

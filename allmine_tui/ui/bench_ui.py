@@ -4,14 +4,17 @@ Every figure is the time from a key handed to the app's driver (as a terminal's 
 hands it over) to the last byte of the frame the app writes for it, measured in one process with a
 driver that renders frames exactly as for a terminal and records when each write happens. A bare
 Textual app (one ``Static`` updated by a key) is timed in the same run as the yardstick, since the
-machine may be busy: the figures that matter are the ratios to it.
+machine may be busy: the figures that matter are the ratios to it. It is timed before each game
+and after the last, and a game's ratios are to the median of the two beside it (the load of a
+shared machine drifts over the minutes a run takes).
 
 Measured, per game, at 100×30, one person and the game's largest table of bots:
 
 - a cursor key (the screen's ``cursor_keys()``: one step along and back, at the first decision);
 - a move made (the key that sends the person's move; the move is the one the ``normal`` bot would
   make in their seat; the bots' moves are not counted: they come after a pause, even in a secret
-  phase, where they would follow at once and be drawn in one later frame);
+  phase, where they would follow at once and be drawn in one later frame; a notice for everyone,
+  such as the end of a hand, is closed with Enter between two moves);
 - a change of viewer (two people in hot seat: Enter on the curtain, until the board is drawn; in
   a game whose decisions are all public, the curtain of a peek);
 - results → final table (``f`` on the results screen of a finished game).
@@ -226,8 +229,15 @@ async def measure_game(game_id: str, quick: bool) -> dict:
                 for i in range(SAMPLES["cursor"][pick]):
                     await cursor.time(app, forth if i % 2 == 0 else back)
                 for _ in range(SAMPLES["move"][pick]):
-                    if not await wait_until(lambda: _ready_for(app, 0) or session.match.is_over()):
+                    if not await wait_until(lambda: _ready_for(app, 0) or _notice(app)
+                                            or session.match.is_over()):
                         break
+                    while _notice(app) and not session.match.is_over():  # (a hand's end)
+                        await quiet(app)
+                        await key_to_frame(app, "enter")
+                        if not await wait_until(lambda: _ready_for(app, 0) or _notice(app)
+                                                or session.match.is_over()):
+                            break
                     if session.match.is_over():
                         break
                     await quiet(app)
@@ -282,6 +292,13 @@ async def _peeks(app, viewer: Samples, samples: int) -> None:
         await viewer.time(app, "enter")
         await quiet(app)
         await key_to_frame(app, "p")
+
+
+def _notice(app) -> bool:
+    """A notice for everyone (the end of a hand) waits for Enter."""
+    from .screens.notice import NoticeScreen
+
+    return isinstance(app.screen, NoticeScreen)
 
 
 def _curtain(app) -> bool:
@@ -357,14 +374,17 @@ def run(game_ids: list[str], quick: bool = False, say: Callable[[str], None] = l
     os.environ["ALLMINE_INPUT_GRACE"] = "0"
 
     async def main() -> dict:
-        say("UI: bare Textual app")
-        bare = await measure_bare(SAMPLES["bare"][pick])
-        games = []
+        # the yardstick before each game and after the last: a game's ratios are to the bare
+        # app timed just before and just after it (a shared machine's load drifts in minutes)
+        bares, games = [], []
         for game_id in game_ids:
+            say("UI: bare Textual app")
+            bares.append(await measure_bare(SAMPLES["bare"][pick]))
             say(f"UI: {game_id}")
             games.append(await measure_game(game_id, quick))
-        bare_after = await measure_bare(SAMPLES["bare"][pick])  # the load may have changed
-        return {"bare": bare, "bare_after": bare_after, "games": games}
+        say("UI: bare Textual app")
+        bares.append(await measure_bare(SAMPLES["bare"][pick]))
+        return {"bare": bares[0], "bare_after": bares[-1], "bare_each": bares, "games": games}
 
     try:
         report = asyncio.run(main())
@@ -374,13 +394,16 @@ def run(game_ids: list[str], quick: bool = False, say: Callable[[str], None] = l
                 os.environ.pop(key, None)
             else:
                 os.environ[key] = value
-    base = statistics.median([report["bare"].get("median_ms", 0),
-                              report["bare_after"].get("median_ms", 0)]) or None
-    cpu = statistics.median([report["bare"].get("cpu_median_ms", 0),
-                             report["bare_after"].get("cpu_median_ms", 0)]) or None
-    report["bare_median_ms"] = base
-    report["bare_cpu_median_ms"] = cpu
-    for g in report["games"]:
+    bares = report["bare_each"]
+
+    def yardstick(field: str, first: int, last: int) -> float | None:
+        return statistics.median([bares[i].get(field, 0) for i in (first, last)]) or None
+
+    report["bare_median_ms"] = yardstick("median_ms", 0, -1)
+    report["bare_cpu_median_ms"] = yardstick("cpu_median_ms", 0, -1)
+    for i, g in enumerate(report["games"]):
+        base = g["bare_median_ms"] = yardstick("median_ms", i, i + 1)
+        cpu = g["bare_cpu_median_ms"] = yardstick("cpu_median_ms", i, i + 1)
         for key in ("cursor", "move"):
             if base and g[key].get("samples"):
                 g[key]["ratio"] = round(g[key]["median_ms"] / base, 2)
