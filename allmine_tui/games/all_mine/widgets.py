@@ -10,7 +10,7 @@ from textual.widgets import Static
 from ...engine.names import short_names
 from ...ui.widgets.cards import CardRow, backs, face_lines, theme_colour
 from ...ui.widgets.lines import TextLines, split_lines
-from ...ui.widgets.quiet import RowBox
+from ...ui.widgets.quiet import QuietStatic, RowBox
 from ...ui.widgets.draw import freeze, set_content, shows
 from ...ui.widgets.text_table import Column, table_lines
 from .cards import LETTERS, SUITS, SYMBOLS, card, number_of, suit_of, suit_tag
@@ -50,9 +50,9 @@ class TrumpDisplay(RowBox):
     """
 
     def compose(self) -> ComposeResult:
-        yield Static("TRUMPS", classes="caption")
+        yield QuietStatic("TRUMPS", classes="caption")
         yield CardRow(gap=1, separator=">", id="trump-cards")
-        yield Static(id="suit-order")
+        yield QuietStatic(id="suit-order")
 
     def show(self, display) -> None:
         key = (freeze(display), self.app.theme)
@@ -251,7 +251,7 @@ class TrickArea(RowBox):
     SLOT_W = 14  # a name over a card, the card two columns in
 
     def compose(self) -> ComposeResult:
-        yield Static("TRICK", classes="caption")
+        yield QuietStatic("TRICK", classes="caption")
         yield TextLines(id="trick-slots")
         yield TextLines(id="last-trick")
 
@@ -378,7 +378,7 @@ class HandRow(RowBox):
     """
 
     def compose(self) -> ComposeResult:
-        yield Static("HAND", classes="caption", id="hand-caption")
+        yield QuietStatic("HAND", classes="caption", id="hand-caption")
         yield CardRow(id="hand-cards")
 
     def show(self, hand: list[int] | None, display, legal: set[int], cursor: int | None,

@@ -11,13 +11,14 @@ scroll offset. Anything else goes to Textual as before. (Not for a widget with k
 Textual marks dirty on a scroll without a refresh.)
 
 ``RowBox`` and ``ColumnBox`` are Textual's ``Horizontal`` and ``Vertical`` made so: the boxes
-the tables are laid out in.
+the tables are laid out in; ``QuietStatic`` is a ``Static`` made so (a caption beside a row).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
@@ -59,3 +60,7 @@ class RowBox(DrawnOnce, Horizontal):
 
 class ColumnBox(DrawnOnce, Vertical):
     """Textual's ``Vertical``, drawn again only when asked (see the module's text)."""
+
+
+class QuietStatic(DrawnOnce, Static):
+    """Textual's ``Static``, drawn again only when asked (see the module's text)."""
