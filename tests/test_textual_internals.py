@@ -119,6 +119,42 @@ async def test_live_nodes_timers_driver_and_compositor_are_there():
         assert hasattr(internals.compositor(app.screen), "render_update")
 
 
+async def test_scroll_update_brings_the_scroll_bar_to_a_new_size():
+    """scroll_update (Widget._scroll_update) shows the bar of a widget whose new virtual size
+    outgrows it, and is what Mine All Mines' log calls for it."""
+    import unittest.mock as mock
+
+    from textual.geometry import Size
+    from textual.scroll_view import ScrollView
+    from textual.widget import Widget
+
+    from allmine_tui.games.mine_all_mines.bottom import QuietLog
+
+    class Scroller(ScrollView):
+        DEFAULT_CSS = "Scroller { height: 5; overflow-y: auto; }"
+
+    class ScrollApp(App):
+        def compose(self) -> ComposeResult:
+            yield Scroller(id="s")
+            yield QuietLog(id="log")
+
+    assert callable(getattr(Widget, "_scroll_update", None))
+    app = ScrollApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        scroller = app.query_one("#s", Scroller)
+        size = Size(scroller.size.width, 50)
+        scroller.set_reactive(Widget.virtual_size, size)
+        internals.scroll_update(scroller, size)
+        await pilot.pause()
+        assert scroller.show_vertical_scrollbar and scroller.max_scroll_y > 0
+        log = app.query_one(QuietLog)
+        with mock.patch.object(internals, "scroll_update", wraps=internals.scroll_update) as spy:
+            log._wrapped_at = log.size.width + 1  # (a new width: the log is sized afresh)
+            log._update_size()
+        assert spy.called
+
+
 async def test_a_closing_screen_reports_no_display():
     """PlayScreen._alive reads ``display``, which Textual makes False while a widget is being
     removed (its ``_pruning`` / ``_closing`` flags)."""

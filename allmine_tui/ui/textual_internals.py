@@ -18,6 +18,9 @@ it gave us: for the stale-message filter, privacy).
   (``App._registry``, ``_timers``).
 - ``driver``: the app's driver, to hand it keys as a terminal would (``App._driver``).
 - ``compositor``: the screen's compositor, to read the painted frame (``Screen._compositor``).
+- ``scroll_update``: bring a scrolling widget's scroll bars up to a new virtual size without a
+  layout pass of the screen (``Widget._scroll_update``): Mine All Mines' log, before it is laid
+  out or at a new width.
 """
 from __future__ import annotations
 
@@ -96,3 +99,7 @@ def driver(app: App) -> Any:
 
 def compositor(screen: Screen) -> Any:
     return screen._compositor
+
+
+def scroll_update(widget: Any, virtual_size: Any) -> None:
+    widget._scroll_update(virtual_size)

@@ -7,15 +7,16 @@ from typing import Callable
 
 from rich.style import Style
 from rich.text import Text
-from ...ui.widgets.quiet import ColumnBox, RowBox
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.visual import VisualType
 from textual.widget import Widget
 
+from ...ui import textual_internals as internals
 from ...ui.widgets.choicetree import ChoiceTree
 from ...ui.widgets.lines import TextLines, _line_key, line_strip, text_key
 from ...ui.widgets.log import GameLog
+from ...ui.widgets.quiet import ColumnBox, RowBox
 from .choices import END_LABEL, Unplayable
 
 
@@ -156,7 +157,7 @@ class QuietLog(GameLog):
         quiet = size == self.virtual_size or self._resize_quietly(size)
         if not quiet:  # (not laid out yet, or a new width)
             self.set_reactive(Widget.virtual_size, size)
-            self._scroll_update(size)  # (a scroll bar that comes or goes asks for a layout)
+            internals.scroll_update(self, size)  # (a bar that comes or goes asks for a layout)
         self._keep_end()
         if quiet and self.show_vertical_scrollbar:
             self.vertical_scrollbar.refresh()  # once, with its thumb where it ends up
