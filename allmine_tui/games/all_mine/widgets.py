@@ -266,30 +266,30 @@ class TrickArea(RowBox):
         winner = view["last_winner"] if done else _winning(trick, display)
         first = shown[0][0] if shown else view["leader"]
         to_play = view["to_act"][0] if view["phase"] == "play" and view["to_act"] else None
-        slots = []
+        slots: list[list[Text]] = []
         self.cards: list[int | None] = []
         for i in range(n):
             seat = (first + i) % n
             if i < len(shown):
                 c = shown[i][1]
                 latest = i == len(shown) - 1  # the card just played stands out: • and underline
-                slot = (short[seat], c, seat == winner, latest, card_label(c, display))
+                slots.append(self._slot(short[seat], c, seat == winner, latest,
+                                        card_label(c, display)))
                 self.cards.append(c)
             else:  # still to play: the player's name over a "?"
-                slot = (short[seat], None, seat == to_play, False, None)
+                slots.append(self._slot(short[seat], None, seat == to_play, False, None))
                 self.cards.append(None)
-            slots.append(self._slot(*slot))
         key = tuple(id(slot) for slot in slots)
-        lines = _SLOT_LINES.get(key)
-        if lines is None or not all(a is b for a, b in zip(lines[0], slots)):
+        kept = _SLOT_LINES.get(key)
+        if kept is None or not all(a is b for a, b in zip(kept[0], slots)):
             if len(_SLOT_LINES) > 256:
                 _SLOT_LINES.clear()
             joined = [Text() for _ in range(4)]
             for slot in slots:
                 for y in range(4):
                     joined[y].append_text(slot[y])
-            lines = _SLOT_LINES[key] = (slots, joined)
-        self.query_one("#trick-slots", TextLines).set_lines(lines[1])
+            kept = _SLOT_LINES[key] = (slots, joined)
+        self.query_one("#trick-slots", TextLines).set_lines(kept[1])
         beside = self._beside(view, short, trick, winner, done, this_hand)
         self.query_one("#last-trick", TextLines).set_lines(split_lines(beside))
 

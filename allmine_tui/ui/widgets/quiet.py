@@ -15,7 +15,7 @@ the tables are laid out in; ``QuietStatic`` is a ``Static`` made so (a caption b
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
@@ -36,9 +36,10 @@ class DrawnOnce(_Mixin):
     _drawn_lines: tuple | None = None
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
-                recompose: bool = False) -> Widget:
+                recompose: bool = False) -> Self:
         self._drawn_lines = None  # (whatever is asked, the next drawing is Textual's)
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        return self
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
