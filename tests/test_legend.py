@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from allmine_tui.ui import textual_internals as internals
 from allmine_tui.engine import Match, Seat
 from allmine_tui.games import GAMES
 from allmine_tui.ui.app import AllMineApp
@@ -70,6 +71,10 @@ async def test_a_mark_on_the_board_explains_itself_under_the_mouse(game_id):
                             or mark in hovered:
                         continue
                     hovered.add(mark)
+                    # the last mark's tooltip may be up where this one is: put it away first
+                    # (else, on a busy machine, it can take the mouse move meant for the board)
+                    internals.clear_tooltip(board)
+                    await pilot.pause()
                     await pilot.hover(offset=(region.x + x, region.y + y))
                     try:  # (the tooltip comes with the mouse move: a busy machine is slow)
                         await wait_until(pilot, lambda: widget.tooltip is not None,
