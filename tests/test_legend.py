@@ -70,12 +70,14 @@ async def test_a_mark_on_the_board_explains_itself_under_the_mouse(game_id):
                     if x < 0 or x >= region.width or len(mark) < 2 and not mark.strip() \
                             or mark in hovered:
                         continue
+                    point = (region.x + x, region.y + y)
+                    if app.get_widget_at(*point)[0] is not widget:
+                        continue  # (not on view there: a part hidden for now, say)
                     hovered.add(mark)
                     # the last mark's tooltip may be up where this one is: put it away first
-                    # (else, on a busy machine, it can take the mouse move meant for the board)
                     internals.clear_tooltip(board)
                     await pilot.pause()
-                    await pilot.hover(offset=(region.x + x, region.y + y))
+                    await pilot.hover(offset=point)
                     try:  # (the tooltip comes with the mouse move: a busy machine is slow)
                         await wait_until(pilot, lambda: widget.tooltip is not None,
                                          "a tooltip", timeout=3)
