@@ -258,6 +258,19 @@ class LogBoard(App):
         yield GameLog(id="log")
 
 
+def count_layouts(app) -> list:
+    """A list that gets an entry for each layout pass of the app's screen from now on."""
+    layouts: list = []
+    original = app.screen._refresh_layout  # noqa: SLF001 - counting Textual's layout passes
+
+    def counting(*args, **kwargs):
+        layouts.append(1)
+        return original(*args, **kwargs)
+
+    app.screen._refresh_layout = counting  # type: ignore[method-assign]
+    return layouts
+
+
 async def _logged(app, session, pilot, events: int):
     """The app's log after ``events`` more events are synced and drawn."""
     from allmine_tui.ui.widgets.log import GameLog
@@ -275,14 +288,7 @@ async def test_a_new_line_under_a_scrolling_log_needs_no_layout_and_keeps_the_en
     app, session = LogBoard(), _Events()
     async with app.run_test(size=(60, 20)) as pilot:
         log = await _logged(app, session, pilot, 2)
-        layouts = []
-        original = app.screen._refresh_layout  # noqa: SLF001 - counting Textual's layout passes
-
-        def counting(*args, **kwargs):
-            layouts.append(1)
-            return original(*args, **kwargs)
-
-        app.screen._refresh_layout = counting  # type: ignore[method-assign]
+        layouts = count_layouts(app)
         session.add(10)  # now more than the log's height: the scroll bar comes
         log.sync(session, None)
         await pilot.pause()
@@ -452,14 +458,7 @@ async def test_a_log_whose_bar_is_always_there_never_asks_for_a_layout():
         session.add(2)
         log.sync(session, None)
         await pilot.pause()
-        layouts = []
-        original = app.screen._refresh_layout  # noqa: SLF001 - counting Textual's layout passes
-
-        def counting(*args, **kwargs):
-            layouts.append(1)
-            return original(*args, **kwargs)
-
-        app.screen._refresh_layout = counting  # type: ignore[method-assign]
+        layouts = count_layouts(app)
         for _ in range(20):  # past the log's height
             session.add(1)
             log.sync(session, None)

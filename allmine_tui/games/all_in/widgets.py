@@ -49,31 +49,27 @@ class MemoLines(TextLines):
 
     MEMO = 64
 
-    def memo_text(self, key: object, build: Callable[[], Text]) -> bool:
-        """Show the text for ``key`` (built by ``build`` the first time); returns whether
-        anything changed on screen."""
-        memo = self.__dict__.setdefault("_memo", OrderedDict())
-        text = memo.get(key)
-        if text is None:
-            text = memo[key] = build()
+    def _kept(self, name: str, key: object, build: Callable[[], object]):
+        """What ``build`` made for ``key``, kept in the memo ``name`` (the last ``MEMO``)."""
+        memo = self.__dict__.setdefault(name, OrderedDict())
+        made = memo.get(key)
+        if made is None:
+            made = memo[key] = build()
             if len(memo) > self.MEMO:
                 memo.popitem(last=False)
         else:
             memo.move_to_end(key)
-        return self.set_text(text)
+        return made
+
+    def memo_text(self, key: object, build: Callable[[], Text]) -> bool:
+        """Show the text for ``key`` (built by ``build`` the first time); returns whether
+        anything changed on screen."""
+        return self.set_text(self._kept("_memo", key, build))
 
     def memo_lines(self, key: object, build: Callable[[], list[Text]]) -> bool:
         """``memo_text`` for a text built line by line: its lines are shown as they are (never
         joined into one text and split again)."""
-        memo = self.__dict__.setdefault("_memo_lines", OrderedDict())
-        lines = memo.get(key)
-        if lines is None:
-            lines = memo[key] = build()
-            if len(memo) > self.MEMO:
-                memo.popitem(last=False)
-        else:
-            memo.move_to_end(key)
-        return self.set_lines(lines)
+        return self.set_lines(self._kept("_memo_lines", key, build))
 
 
 # -- cards as text ---------------------------------------------------------------------------
