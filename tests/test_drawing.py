@@ -468,3 +468,78 @@ async def test_a_log_whose_bar_is_always_there_never_asks_for_a_layout():
         assert log.vertical_scrollbar.window_virtual_size == 22
         last = log.scrollable_content_region.height - 1
         assert "".join(s.text for s in log.render_line(last)).startswith("event 21")
+
+
+async def test_kept_styled_lines_are_the_lines_textual_styles():
+    """A widget that keeps its styled lines (KeptStylesCache) draws every line exactly as
+    Textual's own styling does, through new, repeated and changed content and through changes
+    of border, padding, colours, tint and size."""
+    from rich.segment import Segment
+    from textual._styles_cache import StylesCache
+    from textual.geometry import Region
+    from textual.strip import Strip
+    from textual.widget import Widget
+
+    from allmine_tui.ui.widgets.lines import TextLines
+
+    class Reference(TextLines):
+        def __init__(self, **kwargs) -> None:
+            super().__init__(**kwargs)
+            self._styles_cache = StylesCache()  # noqa: SLF001 - Textual's own, as it comes
+
+    strips: dict[str, Strip] = {}
+
+    class Fixed(TextLines):
+        """Draws each line as the same strip whatever its styles (so only the styling can
+        change the line on screen)."""
+
+        def render_line(self, y: int) -> Strip:
+            text = self._lines[y].plain if y < len(self._lines) else ""
+            return strips.setdefault(text, Strip([Segment(text)], len(text)))
+
+    class FixedReference(Fixed):
+        def __init__(self, **kwargs) -> None:
+            super().__init__(**kwargs)
+            self._styles_cache = StylesCache()  # noqa: SLF001
+
+    css = """
+    TextLines { height: 6; width: 28; border: round red; padding: 0 2; background: $panel; }
+    TextLines.-other { border: heavy green; padding: 1 1; background: blue 40%; tint: red 20%; }
+    TextLines.-thin { border: none; padding: 0; width: 20; outline: solid yellow; }
+    """
+
+    class Both(App):
+        CSS = css
+
+        def compose(self) -> ComposeResult:
+            yield TextLines(id="kept")
+            yield Reference(id="plain")
+            yield Fixed(id="fixed")
+            yield FixedReference(id="fixed-plain")
+
+    texts = [Text("a line\n[b]x"), Text.from_markup("[bold red]red[/] and [i]more[/]\nsecond"),
+             Text("a line\n[b]x"), Text("only one"), Text.from_markup("[u]a line[/]\n[b]x\nz")]
+    app = Both()
+    async with app.run_test(size=(60, 30)) as pilot:
+        pairs = [(app.query_one("#kept", TextLines), app.query_one("#plain", Reference)),
+                 (app.query_one("#fixed", Fixed), app.query_one("#fixed-plain", Fixed))]
+        kept = pairs[0][0]
+        assert not isinstance(pairs[0][1]._styles_cache, type(kept._styles_cache))  # noqa
+        compared = 0
+        for classes in ("", "-other", "", "-thin", ""):
+            for text in texts:
+                for widget in [w for pair in pairs for w in pair]:
+                    widget.set_classes(classes)
+                    widget.set_text(text)
+                await pilot.pause()
+                for mine, theirs in pairs:
+                    height, width = mine.outer_size.height, mine.outer_size.width
+                    assert (height, width) == (theirs.outer_size.height,
+                                               theirs.outer_size.width)
+                    crop = Region(0, 0, width, height)
+                    assert [list(s) for s in Widget.render_lines(mine, crop)] == \
+                        [list(s) for s in Widget.render_lines(theirs, crop)], (classes, text)
+                    compared += 1
+        assert compared == 50
+        # lines were really given again from what was kept (the repeated texts)
+        assert kept._styles_cache._kept  # noqa: SLF001

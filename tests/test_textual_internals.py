@@ -168,3 +168,35 @@ async def test_a_closing_screen_reports_no_display():
         await removal
         await asyncio.sleep(0)
         assert not widget.display
+
+
+async def test_kept_styles_cache_replaces_textual_s_and_is_used():
+    """keep_styled_lines puts a KeptStylesCache where Textual keeps a widget's styling
+    (``Widget._styles_cache``), and Textual styles the widget's lines through it
+    (``StylesCache.render`` then ``render_line`` for each line)."""
+    import unittest.mock as mock
+
+    from textual._styles_cache import StylesCache
+    from textual.widget import Widget
+
+    from allmine_tui.ui.widgets.lines import TextLines
+
+    assert isinstance(Widget()._styles_cache, StylesCache)  # noqa: SLF001
+    assert callable(StylesCache.render) and callable(StylesCache.render_line)
+
+    class LinesApp(App):
+        def compose(self) -> ComposeResult:
+            yield TextLines("one\ntwo", id="t")
+
+    app = LinesApp()
+    async with app.run_test(size=(30, 6)) as pilot:
+        await pilot.pause()
+        widget = app.query_one("#t", TextLines)
+        cache = widget._styles_cache  # noqa: SLF001
+        assert isinstance(cache, internals.KeptStylesCache)
+        with mock.patch.object(internals.KeptStylesCache, "render_line", autospec=True,
+                               side_effect=internals.KeptStylesCache.render_line) as spy:
+            widget.set_text("three\nfour")
+            await pilot.pause()
+        assert spy.called
+        assert any(kept[0] is not None for kept in cache._kept.values())  # noqa: SLF001

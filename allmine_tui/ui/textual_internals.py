@@ -21,14 +21,19 @@ it gave us: for the stale-message filter, privacy).
 - ``scroll_update``: bring a scrolling widget's scroll bars up to a new virtual size without a
   layout pass of the screen (``Widget._scroll_update``): Mine All Mines' log, before it is laid
   out or at a new width.
+- ``keep_styled_lines``: a widget's lines, once styled (padding, borders, colours converted),
+  are kept by the line they were made from (``Widget._styles_cache``, ``StylesCache.render`` /
+  ``render_line``), so a line drawn before is not styled again; see ``KeptStylesCache``.
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
 from textual import _time
+from textual._styles_cache import StylesCache
 from textual.app import App
 from textual.screen import Screen
+from textual.strip import Strip
 
 #: the clock of ``Message.time`` (and so of every key and click)
 event_clock: Callable[[], float] = _time.get_time
@@ -103,3 +108,67 @@ def compositor(screen: Screen) -> Any:
 
 def scroll_update(widget: Any, virtual_size: Any) -> None:
     widget._scroll_update(virtual_size)
+
+
+class KeptStylesCache(StylesCache):
+    """Textual's styling of a widget's lines, keeping each styled line by the content line it
+    was made from (by identity: a widget that draws the same content line as the same ``Strip``
+    gets the same styled ``Strip`` back).
+
+    Textual styles every line it is asked to draw again into a new strip, and everything it
+    keeps on a strip (its colours converted for the terminal, its cuts at the edges of the
+    widgets beside it) is lost with it. A move scrolls a log by a line, or brings back a card
+    row shown before: every such line was styled before, and is given again as it was. A
+    styled line depends on the content line and on the widget's styles, size and colours
+    (the signature below): a new signature forgets every line kept. The rows of borders and
+    padding are styled as before (Textual keeps them per row)."""
+
+    KEEP = 512  # styled lines kept per widget (all forgotten past that: a new start)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._kept: dict[int, tuple[Strip, Strip]] = {}
+        self._signature: tuple | None = None
+        self._content_rows = (0, 0, 0)  # (first, end, top gutter): set by each ``render``
+
+    def render(self, styles, size, base_background, background, *args, **kwargs):
+        signature = (size, base_background, background, styles.padding, styles.border,
+                     styles.outline, styles.tint, styles.text_opacity,
+                     styles.hatch if styles.has_rule("hatch") else None,
+                     kwargs.get("content_size"), kwargs.get("padding"), kwargs.get("opacity"),
+                     id(kwargs.get("ansi_theme")), kwargs.get("native_ansi"))
+        if signature != self._signature:
+            self._signature = signature
+            self._kept = {}
+        # the rows of content, styled alike: below the top border and padding (and the top
+        # outline), above the bottom ones, within the content's height
+        gutter = styles.gutter
+        content = kwargs.get("content_size") or size
+        outline = styles.outline
+        first = max(gutter.top, 1 if outline.top[0] else 0)
+        last = min(size.height - gutter.bottom, gutter.top + content.height,
+                   size.height - 1 if outline.bottom[0] else size.height)
+        self._content_rows = (first, last, gutter.top)
+        return super().render(styles, size, base_background, background, *args, **kwargs)
+
+    def render_line(self, styles, y, size, content_size, padding, base_background, background,
+                    render_content_line, *rest) -> Strip:  # type: ignore[override]
+        first, last, top = self._content_rows
+        if not first <= y < last:
+            return super().render_line(styles, y, size, content_size, padding, base_background,
+                                       background, render_content_line, *rest)
+        line = render_content_line(y - top)
+        kept = self._kept.get(id(line))
+        if kept is not None and kept[0] is line:
+            return kept[1]
+        styled = super().render_line(styles, y, size, content_size, padding, base_background,
+                                     background, lambda _y: line, *rest)
+        if len(self._kept) >= self.KEEP:
+            self._kept = {}
+        self._kept[id(line)] = (line, styled)
+        return styled
+
+
+def keep_styled_lines(widget: Any) -> None:
+    """Give ``widget`` a ``KeptStylesCache`` (call it from the widget's ``__init__``)."""
+    widget._styles_cache = KeptStylesCache()

@@ -9,6 +9,7 @@ from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
+from ..textual_internals import keep_styled_lines
 from .lines import line_strip
 from .scroll_rows import repaint_changed_rows
 
@@ -44,6 +45,7 @@ class GameLog(ScrollView):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
+        keep_styled_lines(self)  # a line scrolled up is not styled again
         self._shown = 0
         self._viewer: object = object()
         self._last: object = None
@@ -118,7 +120,9 @@ class GameLog(ScrollView):
         quiet = self._resize_quietly(size)
         if not quiet:
             self.virtual_size = size  # (a layout pass: the scroll bar comes or goes)
-        self._keep_end()
+            self._keep_end()
+        elif self._at_end:
+            self._end_quietly()
         if quiet and self.show_vertical_scrollbar:
             self.vertical_scrollbar.refresh()  # once, with its thumb where it ends up
         self.refresh()
@@ -140,6 +144,17 @@ class GameLog(ScrollView):
             bar.set_reactive(ScrollBar.window_virtual_size, size.height)
             bar.set_reactive(ScrollBar.window_size, window)
         return True
+
+    def _end_quietly(self) -> None:
+        """Scroll to the newest line without Textual's scrolling machinery (which repaints the
+        scroll bar a second time and asks for the whole log again): the log and its bar are
+        repainted once, below."""
+        end = self.max_scroll_y
+        if end != self.scroll_y:
+            self.set_reactive(GameLog.scroll_target_y, end)
+            self.set_reactive(GameLog.scroll_y, end)
+            if self.show_vertical_scrollbar:
+                self.vertical_scrollbar.set_reactive(ScrollBar.position, end)
 
     def _keep_end(self) -> None:
         """Stay on the newest line as lines come and as the text rewraps, until the reader
@@ -172,10 +187,20 @@ class GameLog(ScrollView):
         self._style = None  # the colours around it changed (a theme, a class)
         self._drawn.clear()
 
+    _frame: tuple | None = None  # (scroll offset, width) while the lines are drawn
+
+    def render_lines(self, crop):
+        # where the log is scrolled to and its width, asked once for all the lines drawn
+        self._frame = (self.scroll_offset, self.scrollable_content_region.width)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame = None
+
     def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
+        (scroll_x, scroll_y), width = self._frame or (self.scroll_offset,
+                                                      self.scrollable_content_region.width)
         index = scroll_y + y
-        width = self.scrollable_content_region.width
         if self._style is None:
             self._style = self.rich_style
         style = self._style

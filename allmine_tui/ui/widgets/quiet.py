@@ -23,6 +23,8 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ..textual_internals import keep_styled_lines
+
 if TYPE_CHECKING:
     _Mixin = Widget
 else:
@@ -34,6 +36,10 @@ class DrawnOnce(_Mixin):
     """See the module's text. Put it before the widget class it changes."""
 
     _drawn_lines: tuple | None = None
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        keep_styled_lines(self)  # (lines drawn before are not styled again)
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Self:
