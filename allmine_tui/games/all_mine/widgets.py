@@ -199,6 +199,9 @@ class HeapRow(TextLines):
 
     def show(self, heap: list[int], choosable: bool, cursor: int | None,
              hint: int | None = None) -> None:
+        key = (tuple(heap), choosable, cursor, hint, self.app.theme)
+        if shows(self, key):
+            return  # (nothing of it changed: a move in the trick, say)
         line = Text(self.CAPTION, style="bold")
         for suit in range(4):
             count = heap[suit]
@@ -223,7 +226,7 @@ class HeapRow(TextLines):
             line.append_text(cell)
             line.append(" ")
         line.append(f"({sum(heap)} face down)")
-        set_content(self, line)
+        set_content(self, line, key=key)
 
     def suit_at(self, x: int) -> int | None:
         x -= len(self.CAPTION)
@@ -414,6 +417,9 @@ class PredictionPicker(TextLines):
 
     def show(self, most: int | None, fewest: int | None, row: int, col: int, active: bool,
              hint: tuple | None = None) -> None:
+        key = (most, fewest, row, col, active, hint)
+        if shows(self, key):
+            return
         t = Text()
         t.append("PREDICT  ", style="bold")
         t.append("Which suit will you collect MOST of, and which FEWEST? (secret until all have "
@@ -432,7 +438,7 @@ class PredictionPicker(TextLines):
                          f"{SUITS[suit]:<11}", style=style)
                 t.append(" ")
             t.append("\n")
-        set_content(self, t)
+        set_content(self, t, key=key)
 
     def on_click(self, event) -> None:
         event.stop()
