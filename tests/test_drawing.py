@@ -411,6 +411,65 @@ def test_a_line_is_cut_into_the_same_segments_as_rich_cuts_it():
     check()
 
 
+def test_a_joined_line_is_cut_as_the_whole_line_would_be():
+    """A line joined from parts (a row of cards, a table's row) is drawn from its parts'
+    strips: the same cells, colours and emphasis as the whole line cut at once, whatever the
+    parts' own styles and spans; a joined line changed after it was made is cut whole."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from rich.console import Console
+    from rich.style import Style
+
+    from rich.segment import Segment
+    from textual.strip import Strip
+
+    from allmine_tui.ui.widgets.lines import _intact, joined, joined_strip, line_strip
+
+    console = Console(width=120, color_system="truecolor")
+    piece = st.tuples(st.text(alphabet="ab ◆▮★", min_size=0, max_size=5), st.sampled_from(STYLES))
+    part = st.tuples(st.lists(piece, max_size=4), st.sampled_from(STYLES),
+                     st.lists(st.tuples(st.integers(0, 12), st.integers(0, 12),
+                                        st.sampled_from(STYLES)), max_size=2))
+
+    def build(pieces, own, stylize) -> Text:
+        text = Text(style=own)
+        for words, style in pieces:
+            text.append(words, style=style)
+        for start, end, style in stylize:
+            text.stylize(style, start, end)
+        return text
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(part, max_size=6),
+           st.sampled_from([Style(), Style(color="white", bgcolor="black"), Style(bold=True)]))
+    def check(parts, base):
+        texts = [build(*p) for p in parts]
+        line = joined(texts)
+        assert line.plain == "".join(t.plain for t in texts)
+        assert _intact(line) == bool(line.plain)
+        if not line.plain:
+            return  # (nothing to join: TextLines cuts it as any line)
+        whole = Text()
+        for t in texts:
+            whole.append_text(t)
+        mine, theirs = joined_strip(line, console, base), line_strip(whole, console, base)
+
+        def cells(strip):  # (no style and the empty style draw alike)
+            return list(Strip([Segment(seg.text, seg.style or Style()) for seg in strip])
+                        .simplify())
+
+        assert cells(mine) == cells(theirs)
+        assert mine.cell_length == theirs.cell_length
+
+    check()
+    line = joined([Text("ab", style="red"), Text("cd")])
+    line.stylize("bold", 0, 3)  # (changed after it was made: no longer its parts)
+    assert not _intact(line)
+    line = joined([Text("ab", style="red"), Text("cd")])
+    line.append("e")
+    assert not _intact(line)
+
+
 async def test_the_boxes_lay_out_as_textual_s_and_skip_drawing_again():
     """RowBox and ColumnBox are Horizontal and Vertical (their CSS applies: children side by
     side, one under the other) that give the lines they drew while nothing changed."""
@@ -473,7 +532,7 @@ async def test_a_log_whose_bar_is_always_there_never_asks_for_a_layout():
 async def test_kept_styled_lines_are_the_lines_textual_styles():
     """A widget that keeps its styled lines (KeptStylesCache) draws every line exactly as
     Textual's own styling does, through new, repeated and changed content and through changes
-    of border, padding, colours, tint and size."""
+    of border, padding, colours, tint and size (and without border: the rows it pads itself)."""
     from rich.segment import Segment
     from textual._styles_cache import StylesCache
     from textual.geometry import Region
@@ -506,6 +565,8 @@ async def test_kept_styled_lines_are_the_lines_textual_styles():
     TextLines { height: 6; width: 28; border: round red; padding: 0 2; background: $panel; }
     TextLines.-other { border: heavy green; padding: 1 1; background: blue 40%; tint: red 20%; }
     TextLines.-thin { border: none; padding: 0; width: 20; outline: solid yellow; }
+    TextLines.-plain { border: none; padding: 1 1 0 3; background: green 30%; }
+    TextLines.-bare { border: none; padding: 0; width: 16; }
     """
 
     class Both(App):
@@ -526,7 +587,7 @@ async def test_kept_styled_lines_are_the_lines_textual_styles():
         kept = pairs[0][0]
         assert not isinstance(pairs[0][1]._styles_cache, type(kept._styles_cache))  # noqa
         compared = 0
-        for classes in ("", "-other", "", "-thin", ""):
+        for classes in ("", "-other", "", "-thin", "-plain", "-bare", "-plain", ""):
             for text in texts:
                 for widget in [w for pair in pairs for w in pair]:
                     widget.set_classes(classes)
@@ -540,6 +601,6 @@ async def test_kept_styled_lines_are_the_lines_textual_styles():
                     assert [list(s) for s in Widget.render_lines(mine, crop)] == \
                         [list(s) for s in Widget.render_lines(theirs, crop)], (classes, text)
                     compared += 1
-        assert compared == 50
+        assert compared == 80
         # lines were really given again from what was kept (the repeated texts)
         assert kept._styles_cache._kept  # noqa: SLF001

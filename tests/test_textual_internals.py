@@ -185,6 +185,8 @@ async def test_kept_styles_cache_replaces_textual_s_and_is_used():
     assert callable(StylesCache.render) and callable(StylesCache.render_line)
 
     class LinesApp(App):
+        CSS = "TextLines { border: round red; }"  # (a border: the lines styled are kept)
+
         def compose(self) -> ComposeResult:
             yield TextLines("one\ntwo", id="t")
 

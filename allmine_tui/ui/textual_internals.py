@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from textual import _time
+from textual._segment_tools import line_pad
 from textual._styles_cache import StylesCache
 from textual.app import App
 from textual.screen import Screen
@@ -130,6 +131,7 @@ class KeptStylesCache(StylesCache):
         self._kept: dict[int, tuple[Strip, Strip]] = {}
         self._signature: tuple | None = None
         self._content_rows = (0, 0, 0)  # (first, end, top gutter): set by each ``render``
+        self._plain: tuple | None = None  # see ``_plain_rows``: set by each ``render``
 
     def render(self, styles, size, base_background, background, *args, **kwargs):
         signature = (size, base_background, background, styles.padding, styles.border,
@@ -149,7 +151,26 @@ class KeptStylesCache(StylesCache):
         last = min(size.height - gutter.bottom, gutter.top + content.height,
                    size.height - 1 if outline.bottom[0] else size.height)
         self._content_rows = (first, last, gutter.top)
+        self._plain = self._plain_rows(styles, size, content, base_background, background,
+                                       kwargs.get("padding") or styles.padding,
+                                       kwargs.get("opacity", 1.0))
         return super().render(styles, size, base_background, background, *args, **kwargs)
+
+    def _plain_rows(self, styles, size, content, base_background, background, padding,
+                    opacity) -> tuple | None:
+        """For a widget whose content rows Textual styles by padding them alone (no border,
+        outline, tint, opacity, text opacity or hatch): the padding's style, the padding
+        either side, the content's width and the widget's. Such a row is made here as Textual
+        makes it, without its per-row set-up."""
+        if any(edge for edge, _ in styles.border) or any(edge for edge, _ in styles.outline) \
+                or styles.tint.a or opacity != 1.0 or styles.text_opacity != 1.0 \
+                or (styles.has_rule("hatch") and styles.hatch != "none"):
+            return None
+        left, right = padding.left, padding.right
+        if content.width + left + right != size.width:
+            return None
+        inner = self.get_inner_outer(base_background, background)[0].rich_style
+        return inner, left, right, content.width, size.width
 
     def render_line(self, styles, y, size, content_size, padding, base_background, background,
                     render_content_line, *rest) -> Strip:  # type: ignore[override]
@@ -158,6 +179,11 @@ class KeptStylesCache(StylesCache):
             return super().render_line(styles, y, size, content_size, padding, base_background,
                                        background, render_content_line, *rest)
         line = render_content_line(y - top)
+        plain = self._plain
+        if plain is not None:  # no border, outline or effect: only the padding to add
+            inner, left, right, content_width, width = plain
+            line = line.adjust_cell_length(content_width, inner)
+            return Strip(line_pad(line, left, right, inner), width) if left or right else line
         kept = self._kept.get(id(line))
         if kept is not None and kept[0] is line:
             return kept[1]

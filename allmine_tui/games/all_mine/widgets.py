@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from ...engine.names import short_names
 from ...ui.widgets.cards import CardRow, backs, face_lines, theme_colour
-from ...ui.widgets.lines import TextLines, split_lines
+from ...ui.widgets.lines import TextLines, joined, split_lines
 from ...ui.widgets.quiet import QuietStatic, RowBox
 from ...ui.widgets.draw import freeze, set_content, shows
 from ...ui.widgets.text_table import Column, table_lines
@@ -287,11 +287,8 @@ class TrickArea(RowBox):
         if kept is None or not all(a is b for a, b in zip(kept[0], slots)):
             if len(_SLOT_LINES) > 256:
                 _SLOT_LINES.clear()
-            joined = [Text() for _ in range(4)]
-            for slot in slots:
-                for y in range(4):
-                    joined[y].append_text(slot[y])
-            kept = _SLOT_LINES[key] = (slots, joined)
+            lines = [joined([slot[y] for slot in slots]) for y in range(4)]
+            kept = _SLOT_LINES[key] = (slots, lines)
         self.query_one("#trick-slots", TextLines).set_lines(kept[1])
         beside = self._beside(view, short, trick, winner, done, this_hand)
         self.query_one("#last-trick", TextLines).set_lines(split_lines(beside))

@@ -16,7 +16,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.color import Color
 from .draw import set_tooltip
-from .lines import TextLines
+from .lines import TextLines, joined
 from .player_input import PlayerInput
 
 BOXES = {
@@ -153,6 +153,17 @@ def blank_lines(width: int = 7, height: int = 3) -> list[Text]:
     return lines
 
 
+_GAPS: dict[str, Text] = {}
+
+
+def _gap(text: str) -> Text:
+    """The text between two cards (the same text each time: it is cut once)."""
+    gap = _GAPS.get(text)
+    if gap is None:
+        gap = _GAPS[text] = Text(text)
+    return gap
+
+
 class CardRow(TextLines):
     """A row of card faces drawn as one widget (three lines of text), with ``gap`` columns
     between cards (``separator``: what the middle line shows in a gap, e.g. ">"). A click on a
@@ -193,13 +204,13 @@ class CardRow(TextLines):
             return
         lines = []
         for y in range(3):
-            line = Text()
+            parts: list[Text] = []
             for i, face in enumerate(faces):
                 if i and self.gap:
                     mark = self.separator if y == 1 and cards[i] is not None else " "
-                    line.append(mark.center(self.gap))
-                line.append_text(face[y])
-            lines.append(line)
+                    parts.append(_gap(mark.center(self.gap)))
+                parts.append(face[y])
+            lines.append(joined(parts))  # (drawn from the faces' own strips, kept)
         if len(memo) > 32:
             memo.clear()
         memo[key] = (faces, lines)

@@ -102,6 +102,56 @@ def line_strip(line: Text, console, base: Style) -> Strip:
     return Strip(_merged(segments), line.cell_len)
 
 
+class Joined(Text):
+    """A line made of parts laid side by side (the cards of a row, the cells of a table's row):
+    the same text as the parts appended one after another, and it remembers them. ``TextLines``
+    draws it from the strips of its parts, each cut once and kept (see ``joined_strip``), so a
+    new row of cards seen before costs a join, not a cut of the whole line."""
+
+    parts: tuple[Text, ...] = ()
+
+
+def joined(parts: list[Text]) -> Joined:
+    """``parts`` appended, as a ``Joined`` line (its own style is none: each part keeps its
+    own)."""
+    parts = [part for part in parts if part.plain]  # (an empty part shows nothing)
+    line = Joined()
+    for part in parts:
+        line.append_text(part)
+    line.parts = tuple(parts)
+    return line
+
+
+def part_strip(part: Text, console, base: Style) -> Strip:
+    """``line_strip`` of a part, kept by what it shows (with the lines ``TextLines`` draws)."""
+    key = (_key_of(part), base)
+    strip = _CACHE.get(key)
+    if strip is None:
+        strip = _CACHE[key] = line_strip(part, console, base)
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return strip
+
+
+def joined_strip(line: Joined, console, base: Style) -> Strip:
+    """A ``Joined`` line as a strip: its parts' strips side by side. The same cells, colours
+    and emphasis as ``line_strip`` of the whole line (a part's own style becomes, once
+    appended, a style over the part, under its spans: what cutting the part alone gives)."""
+    segments: list[Segment] = []
+    for part in line.parts:
+        segments.extend(part_strip(part, console, base))
+    return Strip(_merged(segments), line.cell_len)
+
+
+def _intact(line: Text) -> bool:
+    """``line`` is a ``Joined`` line still as its parts make it (nothing appended or styled
+    over it since)."""
+    parts = getattr(line, "parts", None)
+    return bool(parts) and isinstance(line, Joined) and not line.style \
+        and len(line) == sum(len(part) for part in parts) \
+        and len(line.spans) == sum(len(part.spans) + bool(part.style) for part in parts)
+
+
 def _merged(segments: list[Segment]) -> list[Segment]:
     """``segments`` with neighbours of the same style joined (the borders of two cards side by
     side, say): Textual styles, cuts and writes a line segment by segment, each time it is
@@ -305,7 +355,9 @@ class TextLines(DrawnOnce, Widget):
         key = (self._keys[y], base)
         strip = _CACHE.get(key)
         if strip is None:
-            strip = _CACHE[key] = line_strip(self._lines[y], self.app.console, base)
+            line = self._lines[y]
+            strip = _CACHE[key] = joined_strip(line, self.app.console, base) \
+                if _intact(line) else line_strip(line, self.app.console, base)
             if len(_CACHE) > _CACHE_SIZE:
                 _CACHE.popitem(last=False)
         else:

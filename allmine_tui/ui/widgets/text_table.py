@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
+from .lines import joined
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ def _joined(cells: list[Text]) -> Text:
         return hit[1]
     if len(_LINES) > 4096:
         _LINES.clear()
-    line = Text("").join(cells)
+    line = joined(cells)  # (drawn from the cells' own strips, kept)
     _LINES[key] = (cells, line)
     return line
 
