@@ -9,7 +9,8 @@ import pytest
 
 from allmine_tui.ui import gc_pacing
 from allmine_tui.ui.app import AllMineApp
-from allmine_tui.ui.gc_pacing import IDLE, LONGEST, OUT_OF_REACH, GcPacer
+from allmine_tui.ui.gc_pacing import (IDLE, LONGEST, OUT_OF_REACH, YOUNG, YOUNG_MIN, YOUNG_QUIET,
+                                      GcPacer)
 
 
 class Clock:
@@ -41,7 +42,7 @@ def test_start_takes_the_full_pass_over_and_stop_gives_it_back_even_when_nested(
     before = gc.get_threshold()
     first, second = GcPacer(), GcPacer()
     assert first.start() and second.start()
-    assert gc.get_threshold() == (before[0], before[1], OUT_OF_REACH)
+    assert gc.get_threshold() == (YOUNG, before[1], OUT_OF_REACH)
     first.stop()
     assert gc.get_threshold()[2] == OUT_OF_REACH  # the other app still runs
     second.stop()
@@ -117,3 +118,34 @@ async def test_the_app_paces_while_it_runs_and_gives_the_schedule_back():
         assert app.gc_pacer.last_input > seen  # keys count as input
     assert not app.gc_pacer.running and gc.get_threshold() == before
     assert gc_pacing._active == 0
+
+
+class NotDue(GcPacer):
+    def due(self) -> bool:
+        return False
+
+
+def test_the_young_generations_are_collected_in_a_quiet_moment_not_after_a_key():
+    clock = Clock()
+    pacer = NotDue(clock)
+    pacer.start()
+    keep = []
+    try:
+        gc.collect()
+        keep.extend([] for _ in range(YOUNG_MIN + 100))  # new objects, as a move makes
+        assert gc.get_count()[0] >= YOUNG_MIN  # (Python has not collected them: YOUNG)
+        pacer.input_seen()
+        clock.now += YOUNG_QUIET / 2
+        assert not pacer.tick() and pacer.young_runs == 0  # a key just came: not now
+        clock.now += YOUNG_QUIET
+        pacer.tick()
+        assert pacer.young_runs == 1 and gc.get_count()[0] < YOUNG_MIN
+        pacer.tick()
+        assert pacer.young_runs == 1  # (nothing much new: nothing done)
+        for _ in range(gc.get_threshold()[1] + 1):  # the middle generation comes due too
+            keep.extend([] for _ in range(YOUNG_MIN))
+            clock.now += 1
+            pacer.tick()
+        assert gc.get_count()[1] < gc.get_threshold()[1]
+    finally:
+        pacer.stop()

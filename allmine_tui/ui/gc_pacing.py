@@ -8,6 +8,14 @@ reach) and runs it itself once it is due by Python's own count and the app has b
 moment: no key or click for ``IDLE`` seconds, or, on a table that never rests, ``LONGEST`` seconds
 since the last one at the most. The young generations are collected as ever, so memory is handed
 back as before. ``ALLMINE_GC=python`` leaves Python's own schedule alone.
+
+The young generations are paced too. Python collects the youngest one after every 700 new
+objects, and a move made creates a few thousand (its lines, texts and strips): two or three young
+collections, and every few moves a middle one (1-2 ms), landed inside the frame of nearly every
+move. While pacing, the youngest generation waits for ``YOUNG`` new objects instead, and each
+tick collects the youngest generation (and the middle one when Python would) once the keyboard
+has been quiet for ``YOUNG_QUIET`` seconds and enough is there to collect: a frame seldom pays for
+one, garbage never waits long, and the full pass comes due at Python's own pace.
 """
 from __future__ import annotations
 
@@ -20,6 +28,9 @@ IDLE = 0.8  # seconds without a key or click before a due full collection runs
 LONGEST = 20.0  # seconds: a due full collection waits no longer than this for a quiet moment
 DUE = 10  # collections of the middle generation since the last full one (Python's default)
 OUT_OF_REACH = 1 << 30
+YOUNG = 25_000  # new objects before Python collects the youngest generation itself, while pacing
+YOUNG_QUIET = 0.2  # seconds without a key or click before a tick collects the young generations
+YOUNG_MIN = 700  # new objects worth a young collection at a tick (Python's own threshold)
 
 _active = 0  # pacers started and not stopped (tests run many apps in one process)
 _saved: tuple[int, int, int] | None = None  # Python's thresholds before the first pacer
@@ -34,6 +45,7 @@ class GcPacer:
         self.last_input = self.last_full = clock()
         self.running = False
         self.full_runs = 0
+        self.young_runs = 0
 
     def start(self) -> bool:
         """Take the full collections over (False, and nothing changed, under ALLMINE_GC=python)."""
@@ -42,8 +54,8 @@ class GcPacer:
             return False
         if _active == 0:
             _saved = gc.get_threshold()
-            young, middle, _old = _saved
-            gc.set_threshold(young, middle, OUT_OF_REACH)
+            _young, middle, _old = _saved
+            gc.set_threshold(YOUNG, middle, OUT_OF_REACH)
         _active += 1
         self.running = True
         return True
@@ -66,10 +78,18 @@ class GcPacer:
         return gc.get_count()[2] >= DUE
 
     def tick(self) -> bool:
-        """Run a full collection if one is due and this is a good moment; True if it ran."""
-        if not self.running or not self.due():
+        """Run a full collection if one is due and this is a good moment; True if it ran.
+        Else collect the young generations if the keyboard is quiet and they hold enough."""
+        if not self.running:
             return False
         now = self.clock()
+        if not self.due():
+            young, middle, _old = gc.get_count()
+            if now - self.last_input >= YOUNG_QUIET and young >= YOUNG_MIN:
+                # the middle generation too when Python would collect it (its own count)
+                gc.collect(1 if middle >= gc.get_threshold()[1] else 0)
+                self.young_runs += 1
+            return False
         if now - self.last_input < IDLE and now - self.last_full < LONGEST:
             return False
         gc.collect()
