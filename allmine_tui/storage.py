@@ -19,6 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from .engine.jsonstate import copy_json
 from .save_format import (FORMAT, MAX_INT_DIGITS, VERSION, SaveError, check_document,
                           one_line, parse_json, read_bytes)
 
@@ -71,7 +72,7 @@ def save_document(match, created: float | None = None, draft: dict | None = None
         "over": match.is_over(),
     }
     if draft:
-        data["draft"] = draft
+        data["draft"] = copy_json(draft)  # (the document is encoded later, in the writer)
     return data
 
 
@@ -122,6 +123,7 @@ def file_stamp(path: Path) -> tuple | None:
 
 
 UNCHECKED = object()  # an AutoSaver that writes without looking at the file first
+PAUSE = 0.1  # seconds between a document handed to the writer and its write (see _Writer._run)
 CHANGED_ELSEWHERE = ("{name} was changed by another screen since this one last saved it: this "
                      "screen stops saving it, so the other screen's moves are kept. Close this "
                      "game and open it again to go on from there.")
@@ -133,14 +135,16 @@ class _Writer:
 
     def __init__(self) -> None:
         self.cond = threading.Condition()
-        self.pending: dict[str, tuple[AutoSaver, str]] = {}  # file -> newest text, oldest first
+        # file -> (saver, newest document, when it was handed over), oldest first
+        self.pending: dict[str, tuple[AutoSaver, dict, float]] = {}
         self.writing: str | None = None
         self.thread: threading.Thread | None = None
+        self.hurry = 0  # flushes waiting: write at once, without the pause below
 
-    def submit(self, saver: "AutoSaver", text: str) -> None:
+    def submit(self, saver: "AutoSaver", doc: dict) -> None:
         with self.cond:
             self.pending.pop(saver.key, None)
-            self.pending[saver.key] = (saver, text)
+            self.pending[saver.key] = (saver, doc, time.monotonic())
             if self.thread is None:
                 self.thread = threading.Thread(target=self._run, daemon=True, name="autosave")
                 self.thread.start()
@@ -153,17 +157,29 @@ class _Writer:
 
     def flush(self, key: str | None, timeout: float | None) -> bool:
         with self.cond:
-            return self.cond.wait_for(lambda: not self.busy(key), timeout)
+            self.hurry += 1
+            self.cond.notify_all()
+            try:
+                return self.cond.wait_for(lambda: not self.busy(key), timeout)
+            finally:
+                self.hurry -= 1
 
     def _run(self) -> None:
         while True:
             with self.cond:
                 self.cond.wait_for(lambda: bool(self.pending))
                 key = next(iter(self.pending))
-                saver, text = self.pending.pop(key)
+                # a pause after the move before writing: the frame that shows the move is
+                # drawn first, without this thread taking turns at the interpreter with it
+                wait = self.pending[key][2] + PAUSE - time.monotonic()
+                if wait > 0 and not self.hurry:
+                    self.cond.wait(wait)
+                    continue  # (a newer document may have come meanwhile)
+                saver, doc, _at = self.pending.pop(key)
                 self.writing = key
             error = None
             try:
+                text = encode_document(doc)
                 if saver.expected is not UNCHECKED and file_stamp(saver.path) != saver.expected:
                     # another process wrote the file since our last write: never overwrite it
                     saver.stopped = CHANGED_ELSEWHERE.format(name=saver.path.name)
@@ -189,9 +205,11 @@ _WRITER = _Writer()
 class AutoSaver:
     """Saves one game after every action without making the player wait for the disk.
 
-    ``save(match, ...)`` builds and encodes the save document (about a millisecond) and hands it to
-    the process's one background writer thread, then returns. The writer writes it with
-    ``write_atomic`` (temp file, fsync, rename), so a crash or a kill at any moment leaves the
+    ``save(match, ...)`` builds the save document (a copy of the game: a tenth of a millisecond)
+    and hands it to the process's one background writer thread, then returns. The writer waits
+    ``PAUSE`` (the frame showing the move is drawn meanwhile, without the writer competing with it
+    for the interpreter), encodes the document and writes it with ``write_atomic`` (temp file,
+    fsync, rename), so a crash or a kill at any moment leaves the
     previous save or a newer one, never a broken file. Documents handed over while the previous
     one is still waiting are not queued: only the newest is written. ``flush()`` waits until it
     is on disk; reading a save (``read_document``) and the interpreter's exit flush first, so a
@@ -219,11 +237,9 @@ class AutoSaver:
                 self.stopped = CHANGED_ELSEWHERE.format(name=self.path.name)
         if self.stopped:
             return self.stopped
-        try:
-            text = encode_document(save_document(match, created, draft))
-        except ValueError as exc:  # NaN or Infinity in the state: a bug, but keep playing
-            return f"Autosave failed: {exc}"
-        _WRITER.submit(self, text)
+        # encoded by the writer (NaN or Infinity in the state, a bug, is reported as a failed
+        # write on the next save, and play goes on)
+        _WRITER.submit(self, save_document(match, created, draft))
         with _WRITER.cond:
             error, self.error = self.error, None
         return error

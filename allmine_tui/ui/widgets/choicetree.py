@@ -63,21 +63,29 @@ class ChoiceTree(Static):
 
     def entries(self) -> list[tuple[str, list]]:
         """(label, values under it) at the current level, in order."""
-        k = len(self.prefix)
-        out: dict[str, list] = {}
-        for p, v in self._under(self.prefix):
-            out.setdefault(p[k], []).append(v)
-        return list(out.items())
+        return [(label, values) for label, values, _paths in self._level()]
 
-    def _shown_label(self, label: str, values: list) -> str:
+    def _level(self) -> list[tuple[str, list, list]]:
+        """(label, values under it, their paths) at the current level, in order (the items
+        are gone through once)."""
+        k = len(self.prefix)
+        out: dict[str, tuple[str, list, list]] = {}
+        for p, v in self._under(self.prefix):
+            entry = out.get(p[k])
+            if entry is None:
+                entry = out[p[k]] = (p[k], [], [])
+            entry[1].append(v)
+            entry[2].append(p)
+        return list(out.values())
+
+    def _shown_label(self, label: str, values: list, paths: list | None = None) -> str:
         """A lone move deeper down is shown whole: 'Emerald dwarf · Mine action …'."""
         if len(values) != 1:
             return label
         k = len(self.prefix)
-        for p, v in self._under(self.prefix):
-            if p[k] == label:
-                return " · ".join(p[k:])
-        return label
+        if paths is None:
+            paths = [p for p, _v in self._under(self.prefix) if p[k] == label]
+        return " · ".join(paths[0][k:]) if paths else label
 
     def _is_leaf(self, label: str) -> bool:
         k = len(self.prefix)
@@ -132,7 +140,8 @@ class ChoiceTree(Static):
 
     # -- drawing ---------------------------------------------------------------------------------
     def refresh_lines(self) -> None:
-        entries = self.entries()
+        level = self._level()
+        entries = [(label, values) for label, values, _paths in level]
         t = Text()
         head = self.title
         if self.prefix:
@@ -147,12 +156,12 @@ class ChoiceTree(Static):
             self._top = self.cursor
         elif self.cursor >= self._top + room:
             self._top = self.cursor - room + 1
-        shown = entries[self._top:self._top + room]
-        for i, (label, values) in enumerate(shown, start=self._top):
+        shown = level[self._top:self._top + room]
+        for i, (label, values, paths) in enumerate(shown, start=self._top):
             more = "" if len(values) == 1 else f"  › {len(values)} choices"
             style = self.line_style(label, values, i == self.cursor)
             t.append(("▶" if i == self.cursor else " ") + self.line_key(i, label) + " "
-                     + self._shown_label(label, values), style=style)
+                     + self._shown_label(label, values, paths), style=style)
             t.append(more, style="dim")
             t.append("\n")
         if self._top + room < len(entries):
