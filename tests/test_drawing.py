@@ -191,6 +191,21 @@ def test_freeze_makes_views_comparable():
     assert freeze({"a": [1, [2]], "b": None}) == (("a", (1, (2,))), ("b", None))
 
 
+def test_a_view_key_is_equal_exactly_when_the_view_is():
+    from allmine_tui.ui.widgets.draw import view_key
+
+    view = {"a": [1, [2, "x"]], "b": None, "c": {"d": 2.5}}
+    same = {"a": [1, [2, "x"]], "b": None, "c": {"d": 2.5}}
+    assert view_key(view) == view_key(same) and hash(view_key(view)) == hash(view_key(same))
+    for other in ({"a": [1, [2, "y"]], "b": None, "c": {"d": 2.5}},
+                  {"a": [1, [2, "x"]], "b": 0, "c": {"d": 2.5}},
+                  {"a": [1, [2, "x"]], "b": None, "c": {"d": 2.6}},
+                  {"a": [1, [2, "x"]], "b": None}):
+        assert view_key(other) != view_key(view)
+    odd = [object()]  # (not plain data: compared as freeze makes it)
+    assert view_key(odd) == freeze(odd)
+
+
 def test_the_keys_line_shortens_the_longest_descriptions_first_and_never_cuts_one():
     from allmine_tui.ui.widgets.keybar import ScreenKeys
 

@@ -11,7 +11,7 @@ from ...engine.names import short_names
 from ...ui.widgets.cards import CardRow, backs, face_lines, theme_colour
 from ...ui.widgets.lines import TextLines, joined, split_lines
 from ...ui.widgets.quiet import QuietStatic, RowBox
-from ...ui.widgets.draw import freeze, set_content, shows
+from ...ui.widgets.draw import freeze, set_content, shows, view_key
 from ...ui.widgets.text_table import Column, table_lines
 from .cards import LETTERS, SUITS, SYMBOLS, card, number_of, suit_of, suit_tag
 from .views import AllMineView, HandRecord
@@ -79,7 +79,7 @@ class TablePanel(TextLines):
 
     def show(self, view: AllMineView, names: list[str], viewer: int | None) -> None:
         width = self.app.size.width - 2  # (known before the first layout, unlike ours)
-        key = (width, tuple(names), viewer, freeze([view[k] for k in (
+        key = (width, tuple(names), viewer, view_key([view[k] for k in (
             "to_act", "hand_suits", "won", "predictions", "predicted", "scores")]))
         if shows(self, key):
             return
@@ -89,9 +89,9 @@ class TablePanel(TextLines):
         rows = []
         to_act = set(view["to_act"])
         for seat, name in enumerate(short):
-            row_key = (name, seat in to_act, seat == viewer, freeze(view["hand_suits"][seat]),
-                       freeze(view["won"][seat]), freeze(view["predictions"][seat]),
-                       view["predicted"][seat], view["scores"][seat])
+            row_key = (name, seat in to_act, seat == viewer, view_key(
+                [view["hand_suits"][seat], view["won"][seat], view["predictions"][seat],
+                 view["predicted"][seat], view["scores"][seat]]))
             row = _ROWS.get(row_key)
             if row is None:
                 if len(_ROWS) > 1024:
@@ -290,8 +290,18 @@ class TrickArea(RowBox):
             lines = [joined([slot[y] for slot in slots]) for y in range(4)]
             kept = _SLOT_LINES[key] = (slots, lines)
         self.query_one("#trick-slots", TextLines).set_lines(kept[1])
-        beside = self._beside(view, short, trick, winner, done, this_hand)
-        self.query_one("#last-trick", TextLines).set_lines(split_lines(beside))
+        # the lines beside the trick, kept by what they are drawn from
+        beside_key = view_key([short, trick, winner, done, this_hand, view["tricks_done"],
+                               view["tricks_total"], view["phase"], view["heap_taker"],
+                               view["last_winner"], view["leader"], view.get("prev_trick"),
+                               view.get("prev_winner"), display])
+        lines = _BESIDE.get(beside_key)
+        if lines is None:
+            if len(_BESIDE) > 256:
+                _BESIDE.clear()
+            lines = _BESIDE[beside_key] = split_lines(
+                self._beside(view, short, trick, winner, done, this_hand))
+        self.query_one("#last-trick", TextLines).set_lines(lines)
 
     def _slot(self, name: str, c: int | None, marked: bool, latest: bool,
               label: Text | None) -> list[Text]:
@@ -357,6 +367,7 @@ class TrickArea(RowBox):
 #: a place of the trick by what it shows, and the trick's lines by its places (kept)
 _SLOTS: dict[tuple, list[Text]] = {}
 _SLOT_LINES: dict[tuple, tuple[list, list[Text]]] = {}
+_BESIDE: dict[object, list[Text]] = {}
 
 
 def _winning(trick, display) -> int | None:
