@@ -8,7 +8,8 @@
   figures of every candidate), 95th percentile, in positions of ``normal`` bot games (target:
   1.5 s);
 - autosave as the player waits for it (``storage.AutoSaver.save`` after each action of a game's
-  second half: the document is built and handed to the background writer), 95th percentile
+  second half: the document is built and handed to the background writer, which encodes and
+  writes it a moment later), 95th percentile
   (target: 5 ms or less); the writer's own time per save (encode, write, fsync, rename) is shown
   beside it, without a target;
 - start-up to the game picker against a bare Textual app, each timed as fresh ``python -c``
@@ -231,7 +232,7 @@ def mid_game_match(spec: Game, players: int) -> Match:
 def measure_autosave(spec: Game, players: int, runs: int) -> dict:
     """What an autosave costs the player, as the app does it: after each action of the second
     half of a game, ``storage.AutoSaver.save`` (the time timed: building the document and handing
-    it to the writer thread, which may still be busy with the previous one). Then, for reference,
+    it to the writer thread, which encodes and writes it a moment later). Then, for reference,
     the writer's own work per document (encode, write, fsync, rename), timed on its own."""
     seats, options, log = _game_halves(spec, players)
     times: list[float] = []
