@@ -248,6 +248,12 @@ class AutoSaver:
         """Wait until the newest document handed over is written (or failed); False on timeout."""
         return _WRITER.flush(self.key, timeout)
 
+    def save_error(self) -> str | None:
+        """Why the last write failed (once: then it is forgotten), or why saving stopped."""
+        with _WRITER.cond:
+            error, self.error = self.error, None
+        return self.stopped or error
+
     @property
     def busy(self) -> bool:
         with _WRITER.cond:
@@ -350,6 +356,7 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     """Every ``*.json`` file in the saves folder, newest first, readable or not (but for the
     reviews kept beside the saves, ``*.review.json``)."""
     folder = Path(folder) if folder else saves_dir()
+    flush_autosaves()  # (a game saved a moment ago is listed: its write is not waited for later)
     try:
         if not folder.is_dir():
             return []

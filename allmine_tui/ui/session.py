@@ -114,14 +114,18 @@ class GameSession:
         return self.match.bot_choice(seat)
 
     # -- saving --------------------------------------------------------------------------------
-    def autosave(self) -> None:
+    def autosave(self, at_once: bool = False) -> None:
         """Hand the game to its background writer (see storage.AutoSaver); a failed write is
-        reported on the next save, and play goes on."""
+        reported on the next save, and play goes on. ``at_once``: wait until it is written (a
+        new game: on disk, listed, before its first move), and report a failure now."""
         if self.save_path is None:
             return
         if self._saver is None:
             self._saver = storage.AutoSaver(self.save_path, self._expected)
         self.save_error = self._saver.save(self.match, self.created, self.table_draft)
+        if at_once and self.save_error is None:
+            self._saver.flush()
+            self.save_error = self._saver.save_error()
 
     def close(self) -> None:
         """The game leaves the screen: its last save reaches the disk, then its lock is given

@@ -44,7 +44,7 @@ class SharedSession(GameSession):
     def humans(self) -> list[int]:
         return self.play.seats
 
-    def autosave(self) -> None:
+    def autosave(self, at_once: bool = False) -> None:
         """Nothing to do: every move is already written, under the lock, as it is made."""
 
     def poll(self) -> list[Event] | None:

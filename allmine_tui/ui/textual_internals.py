@@ -173,7 +173,7 @@ class KeptStylesCache(StylesCache):
         return inner, left, right, content.width, size.width
 
     def render_line(self, styles, y, size, content_size, padding, base_background, background,
-                    render_content_line, *rest) -> Strip:  # type: ignore[override]
+                    render_content_line, *rest) -> Strip:
         first, last, top = self._content_rows
         if not first <= y < last:
             return super().render_line(styles, y, size, content_size, padding, base_background,

@@ -287,21 +287,21 @@ class TrickArea(RowBox):
         if kept is None or not all(a is b for a, b in zip(kept[0], slots)):
             if len(_SLOT_LINES) > 256:
                 _SLOT_LINES.clear()
-            lines = [joined([slot[y] for slot in slots]) for y in range(4)]
-            kept = _SLOT_LINES[key] = (slots, lines)
+            rows: list[Text] = [joined([slot[y] for slot in slots]) for y in range(4)]
+            kept = _SLOT_LINES[key] = (slots, rows)
         self.query_one("#trick-slots", TextLines).set_lines(kept[1])
         # the lines beside the trick, kept by what they are drawn from
         beside_key = view_key([short, trick, winner, done, this_hand, view["tricks_done"],
                                view["tricks_total"], view["phase"], view["heap_taker"],
                                view["last_winner"], view["leader"], view.get("prev_trick"),
                                view.get("prev_winner"), display])
-        lines = _BESIDE.get(beside_key)
-        if lines is None:
+        beside = _BESIDE.get(beside_key)
+        if beside is None:
             if len(_BESIDE) > 256:
                 _BESIDE.clear()
-            lines = _BESIDE[beside_key] = split_lines(
+            beside = _BESIDE[beside_key] = split_lines(
                 self._beside(view, short, trick, winner, done, this_hand))
-        self.query_one("#last-trick", TextLines).set_lines(lines)
+        self.query_one("#last-trick", TextLines).set_lines(beside)
 
     def _slot(self, name: str, c: int | None, marked: bool, latest: bool,
               label: Text | None) -> list[Text]:

@@ -37,7 +37,7 @@ class GuidedSession(GameSession):
         seats = [Seat(name, bot) for name, bot in tutorial.seats]
         match = Match(game, seats, tutorial.seed, dict(tutorial.options))
         session = cls(match, storage.new_save_path(game.id), tutorial)
-        session.autosave()
+        session.autosave(at_once=True)  # (a new game is on disk before its first move)
         return session
 
     def lesson_due(self, view, to_act: bool) -> Lesson | None:

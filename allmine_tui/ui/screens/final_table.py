@@ -45,7 +45,7 @@ class FinalSession(GameSession):
     def undo(self) -> str | None:
         return "The game is over: its moves stand."
 
-    def autosave(self) -> None:
+    def autosave(self, at_once: bool = False) -> None:
         pass
 
 

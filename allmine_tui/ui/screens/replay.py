@@ -105,7 +105,7 @@ class ReplaySession(GameSession):
     def undo(self) -> str | None:
         return "This is a replay of a finished game: its moves stand."
 
-    def autosave(self) -> None:
+    def autosave(self, at_once: bool = False) -> None:
         pass
 
 

@@ -365,7 +365,7 @@ class ResultsScreen(Screen):
             seed = secrets.randbelow(2**31)
         session = GameSession(Match(old.game_id, old.seats, seed, old.options),
                               storage.new_save_path(old.game_id))
-        session.autosave()
+        session.autosave(at_once=True)  # (a new game is on disk before its first move)
         app = self.app
         back_to_picker(app)
         open_game(app, session)

@@ -202,7 +202,7 @@ class CardRow(TextLines):
         if hit is not None and all(a is b for a, b in zip(hit[0], faces)):
             self.set_lines(hit[1])
             return
-        lines = []
+        lines: list[Text] = []
         for y in range(3):
             parts: list[Text] = []
             for i, face in enumerate(faces):

@@ -12,6 +12,7 @@ when the drawing would be the same (the data it is drawn from). ``forget(widget)
 from __future__ import annotations
 
 import marshal
+from typing import Any, cast
 
 from rich.text import Text
 from textual.widget import Widget
@@ -100,7 +101,7 @@ def view_key(data: object) -> object:
     data is, made in C (``freeze`` for anything else): for the parts of a table compared at
     every move."""
     try:
-        return marshal.dumps(data, 2)
+        return marshal.dumps(cast(Any, data), 2)
     except ValueError:
         return freeze(data)
 

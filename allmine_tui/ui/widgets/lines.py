@@ -146,10 +146,11 @@ def joined_strip(line: Joined, console, base: Style) -> Strip:
 def _intact(line: Text) -> bool:
     """``line`` is a ``Joined`` line still as its parts make it (nothing appended or styled
     over it since)."""
-    parts = getattr(line, "parts", None)
-    return bool(parts) and isinstance(line, Joined) and not line.style \
-        and len(line) == sum(len(part) for part in parts) \
-        and len(line.spans) == sum(len(part.spans) + bool(part.style) for part in parts)
+    if not isinstance(line, Joined) or not line.parts or line.style:
+        return False
+    parts = line.parts
+    return len(line) == sum(len(part) for part in parts) \
+        and len(line.spans) == sum(len(part.spans) + (1 if part.style else 0) for part in parts)
 
 
 def _merged(segments: list[Segment]) -> list[Segment]:
@@ -357,7 +358,8 @@ class TextLines(DrawnOnce, Widget):
         if strip is None:
             line = self._lines[y]
             strip = _CACHE[key] = joined_strip(line, self.app.console, base) \
-                if _intact(line) else line_strip(line, self.app.console, base)
+                if isinstance(line, Joined) and _intact(line) \
+                else line_strip(line, self.app.console, base)
             if len(_CACHE) > _CACHE_SIZE:
                 _CACHE.popitem(last=False)
         else:
