@@ -54,6 +54,9 @@ async def next_person(pilot) -> AllInScreen:
     await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen) or writing(app),
                      "a curtain or a person's turn")
     if isinstance(app.screen, CurtainScreen):
+        curtain = app.screen
+        # (a key typed before the curtain is shown is dropped as typed ahead, by design)
+        await wait_until(pilot, lambda: curtain.listening, "the curtain listening")
         await pilot.press("enter")
         await wait_until(pilot, lambda: writing(app), "the person's screen after the curtain")
     return app.screen
