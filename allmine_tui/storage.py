@@ -240,9 +240,7 @@ class AutoSaver:
         # encoded by the writer (NaN or Infinity in the state, a bug, is reported as a failed
         # write on the next save, and play goes on)
         _WRITER.submit(self, save_document(match, created, draft))
-        with _WRITER.cond:
-            error, self.error = self.error, None
-        return error
+        return self._take_error()
 
     def flush(self, timeout: float | None = 30.0) -> bool:
         """Wait until the newest document handed over is written (or failed); False on timeout."""
@@ -250,9 +248,12 @@ class AutoSaver:
 
     def save_error(self) -> str | None:
         """Why the last write failed (once: then it is forgotten), or why saving stopped."""
+        return self.stopped or self._take_error()
+
+    def _take_error(self) -> str | None:
         with _WRITER.cond:
             error, self.error = self.error, None
-        return self.stopped or error
+        return error
 
     @property
     def busy(self) -> bool:

@@ -78,14 +78,12 @@ class ChoiceTree(Static):
             entry[2].append(p)
         return list(out.values())
 
-    def _shown_label(self, label: str, values: list, paths: list | None = None) -> str:
-        """A lone move deeper down is shown whole: 'Emerald dwarf · Mine action …'."""
+    def _shown_label(self, label: str, values: list, paths: list) -> str:
+        """A lone move deeper down is shown whole: 'Emerald dwarf · Mine action …' (``paths``:
+        the paths of ``values``)."""
         if len(values) != 1:
             return label
-        k = len(self.prefix)
-        if paths is None:
-            paths = [p for p, _v in self._under(self.prefix) if p[k] == label]
-        return " · ".join(paths[0][k:]) if paths else label
+        return " · ".join(paths[0][len(self.prefix):]) if paths else label
 
     def _is_leaf(self, label: str) -> bool:
         k = len(self.prefix)
