@@ -619,3 +619,66 @@ async def test_kept_styled_lines_are_the_lines_textual_styles():
         assert compared == 80
         # lines were really given again from what was kept (the repeated texts)
         assert kept._styles_cache._kept  # noqa: SLF001
+
+
+async def test_kept_styling_follows_the_colours_around_a_widget():
+    """What KeptStylesCache keeps between drawings (the colours behind a widget, its opacity,
+    the theme) follows a change of an ancestor's background, tint or opacity, of the theme,
+    and of the widget's size: every line is still the one Textual's own styling draws."""
+    from textual._styles_cache import StylesCache
+    from textual.containers import Vertical
+    from textual.geometry import Region
+    from textual.widget import Widget
+
+    from allmine_tui.ui.widgets.lines import TextLines
+
+    class Reference(TextLines):
+        def __init__(self, **kwargs) -> None:
+            super().__init__(**kwargs)
+            self._styles_cache = StylesCache()  # noqa: SLF001 - Textual's own, as it comes
+
+    css = """
+    Vertical { height: 8; background: $surface; }
+    Vertical.-red { background: red 50%; }
+    Vertical.-faded { opacity: 60%; background: blue; }
+    Vertical.-tinted { background-tint: green 30%; }
+    TextLines { height: 3; width: 24; padding: 0 1; }
+    TextLines.-wide { width: 30; }
+    """
+
+    class Nested(App):
+        CSS = css
+
+        def compose(self) -> ComposeResult:
+            with Vertical(id="outer-kept"):
+                yield TextLines(id="kept")
+            with Vertical(id="outer-plain"):
+                yield Reference(id="plain")
+
+    app = Nested()
+    async with app.run_test(size=(60, 20)) as pilot:
+        mine, theirs = app.query_one("#kept", TextLines), app.query_one("#plain", Reference)
+        boxes = [app.query_one("#outer-kept"), app.query_one("#outer-plain")]
+        for widget in (mine, theirs):
+            widget.set_text(Text.from_markup("[b]one[/] line\n[red]two[/]"))
+        compared = 0
+        steps = [("box", "-red"), ("box", "-faded"), ("theme", "textual-light"),
+                 ("box", "-tinted"), ("widget", "-wide"), ("theme", "textual-dark"),
+                 ("box", ""), ("widget", "")]
+        for kind, value in steps:
+            if kind == "theme":
+                app.theme = value
+            else:
+                for node in (boxes if kind == "box" else [mine, theirs]):
+                    node.set_classes(value)
+            await pilot.pause()
+            width, height = mine.outer_size.width, mine.outer_size.height
+            assert (width, height) == (theirs.outer_size.width, theirs.outer_size.height)
+            crop = Region(0, 0, width, height)
+            ours = [list(s) for s in Widget.render_lines(mine, crop)]
+            assert ours == [list(s) for s in Widget.render_lines(theirs, crop)], (kind, value)
+            # and drawn a second time, from what was kept, the same again
+            assert [list(s) for s in Widget.render_lines(mine, crop)] == ours
+            compared += 1
+        assert compared == len(steps)
+        assert mine._styles_cache._frame is not None  # noqa: SLF001 - the kept set-up was used

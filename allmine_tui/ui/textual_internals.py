@@ -132,6 +132,46 @@ class KeptStylesCache(StylesCache):
         self._signature: tuple | None = None
         self._content_rows = (0, 0, 0)  # (first, end, top gutter): set by each ``render``
         self._plain: tuple | None = None  # see ``_plain_rows``: set by each ``render``
+        self._frame: tuple | None = None  # see ``render_widget``
+
+    def render_widget(self, widget, crop) -> list[Strip]:
+        """Textual's ``render_widget``, keeping what it works out before styling any line (the
+        colours behind the widget, from its ancestors; its sizes, padding and opacity; the
+        theme's filters) while nothing they come from changes: the widget's size and every
+        ancestor's styles (Textual counts each change of a style in ``_cache_key``), the theme
+        and the filters. A widget with a border title is left to Textual."""
+        if widget._border_title is not None or widget._border_subtitle is not None:
+            self._frame = None
+            return super().render_widget(widget, crop)
+        self._simple_strip = None  # (as Textual: a padding row made in this drawing only)
+        app = widget.app
+        nodes = widget.ancestors_with_self
+        size = widget.region.size
+        filters = app.get_line_filters()
+        key = (size, nodes, [node.styles._cache_key for node in nodes], app.ansi_theme,
+               app.native_ansi_color, filters)
+        frame = self._frame
+        styles = widget.styles
+        if frame is not None and frame[0] == key:
+            _key, base_background, background, extra = frame
+            strips = StylesCache.render(self, styles, size, base_background, background,
+                                        widget.render_line, filters, None, None, crop=crop,
+                                        **extra)
+        else:
+            base_background, background = widget.background_colors
+            extra = {"content_size": widget.content_region.size, "padding": styles.padding,
+                     "opacity": widget.opacity, "ansi_theme": key[3], "native_ansi": key[4]}
+            strips = self.render(styles, size, base_background, background, widget.render_line,
+                                 filters, None, None, crop=crop, **extra)
+            self._frame = (key, base_background, background, extra)
+        if widget.auto_links:  # (as Textual does: the link under the mouse, highlighted)
+            hover_style = widget.hover_style
+            if hover_style._link_id and hover_style._meta and "@click" in hover_style.meta:
+                link_style_hover = widget.link_style_hover
+                if link_style_hover:
+                    strips = [strip.style_links(hover_style.link_id, link_style_hover)
+                              for strip in strips]
+        return strips
 
     def render(self, styles, size, base_background, background, *args, **kwargs):
         signature = (size, base_background, background, styles.padding, styles.border,
@@ -179,16 +219,19 @@ class KeptStylesCache(StylesCache):
             return super().render_line(styles, y, size, content_size, padding, base_background,
                                        background, render_content_line, *rest)
         line = render_content_line(y - top)
-        plain = self._plain
-        if plain is not None:  # no border, outline or effect: only the padding to add
-            inner, left, right, content_width, width = plain
-            line = line.adjust_cell_length(content_width, inner)
-            return Strip(line_pad(line, left, right, inner), width) if left or right else line
         kept = self._kept.get(id(line))
         if kept is not None and kept[0] is line:
             return kept[1]
-        styled = super().render_line(styles, y, size, content_size, padding, base_background,
-                                     background, lambda _y: line, *rest)
+        plain = self._plain
+        if plain is not None:  # no border, outline or effect: only the padding to add
+            inner, left, right, content_width, width = plain
+            padded = line.adjust_cell_length(content_width, inner)
+            if not (left or right):
+                return padded
+            styled = Strip(line_pad(padded, left, right, inner), width)
+        else:
+            styled = super().render_line(styles, y, size, content_size, padding, base_background,
+                                         background, lambda _y: line, *rest)
         if len(self._kept) >= self.KEEP:
             self._kept = {}
         self._kept[id(line)] = (line, styled)
