@@ -19,6 +19,7 @@ between them is left empty, so the end of one hand and the start of the next sho
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from rich.text import Text
 
@@ -56,11 +57,19 @@ class _Canvas:
     def put(self, x: int, y: int, text: str, style: str = "") -> None:
         if not 0 <= y < self.h:
             return
-        row, styles = self.chars[y], self.styles[y]
-        for i, ch in enumerate(text):
-            if 0 <= x + i < self.w:
-                row[x + i] = ch
-                styles[x + i] = style
+        start, end = max(x, 0), min(x + len(text), self.w)
+        if start < end:  # (one character a cell: the sheets' marks and labels are narrow)
+            self.chars[y][start:end] = text[start - x:end - x]
+            self.styles[y][start:end] = [style] * (end - start)
+
+    def put_cells(self, x: int, y: int, text: str, styles: tuple[str, ...]) -> None:
+        """``put``, with a style per character."""
+        if not 0 <= y < self.h:
+            return
+        start, end = max(x, 0), min(x + len(text), self.w)
+        if start < end:
+            self.chars[y][start:end] = text[start - x:end - x]
+            self.styles[y][start:end] = styles[start - x:end - x]
 
     def put_text(self, x: int, y: int, text: Text) -> None:
         base = str(text.style or "")
@@ -151,12 +160,20 @@ class Geometry:
                 self.top + (r - self.min_r) * (self.box_h + self.gap_y))
 
 
+@cache
 def geometry(sheet_id: str, kind: str = "tall", wide: bool = True) -> Geometry:
     sheet = get_sheet(sheet_id)
     rs = [r for r, _c in sheet.cells]
     cs = [c for _r, c in sheet.cells]
     return Geometry(kind, wide, min(rs), min(cs), max(rs) - min(rs) + 1, max(cs) - min(cs) + 1,
                     any(spot[2] == "bottom" for spot in _letter_spots(sheet).values()))
+
+
+@cache
+def positions(sheet_id: str, kind: str, wide: bool) -> tuple[tuple[int, int], ...]:
+    """Each space's top-left corner in the drawing."""
+    g = geometry(sheet_id, kind, wide)
+    return tuple(g.pos(rc) for rc in get_sheet(sheet_id).cells)
 
 
 def fitting_kind(sheet_ids, height: int, wide: bool = True) -> str:
@@ -168,6 +185,7 @@ def fitting_kind(sheet_ids, height: int, wide: bool = True) -> str:
     return KINDS[-1]
 
 
+@cache
 def _letter_spots(sheet) -> dict[str, tuple[int, int, str]]:
     """Per hand letter: (grid row or column, its first grid index, margin): row hands in the left
     margin (a second hand of the same row in the right one), column hands above the grid (a
@@ -222,9 +240,10 @@ def render_sheet_lines(sheet_id: str, written: list, marks: SheetMarks, kind: st
     contents: dict[int, tuple] = {}
     for cell in range(len(sheet.cells)):
         kinds[cell], contents[cell] = _space(sheet, cell, written, marks)
+    pos = positions(sheet_id, kind, wide)
     vertical = []
     for a, b in sheet.links:
-        (xa, ya), (xb, yb) = g.pos(sheet.cells[a]), g.pos(sheet.cells[b])
+        (xa, ya), (xb, yb) = pos[a], pos[b]
         near_golden = golden in (a, b)
         style = TRACE if frozenset((a, b)) in traced else GOLD if near_golden else "dim"
         if ya == yb:
@@ -246,15 +265,14 @@ def render_sheet_lines(sheet_id: str, written: list, marks: SheetMarks, kind: st
             canvas.put(x + mid, 0 if margin == "top" else g.height - 1, letter, style)
     boxes = []
     starts = set(sheet.starts)
-    for cell, rc in enumerate(sheet.cells):
-        x, y = g.pos(rc)
+    for cell, (x, y) in enumerate(pos):
         boxes.append((x, y, x + box_w, y + box_h, cell))
         empty = cell != golden and written[cell] is None
         _draw_box(canvas, x, y, g, kinds[cell], contents[cell], empty and cell in starts,
                   cell == marks.last and not empty)
     if g.kind == "stacked":  # the links between rows, where the edges of two boxes meet
         for upper, lower, double, style in vertical:
-            x, y = g.pos(sheet.cells[upper])
+            x, y = pos[upper]
             link = "double" if double else "light"
             down = JUNCTIONS[(_edge_of(kinds[upper]), link)][0]
             up = JUNCTIONS[(_edge_of(kinds[lower]), link)][1]
@@ -297,12 +315,31 @@ _STAMPS: dict[tuple, tuple] = {}
 def _draw_box(canvas: _Canvas, x: int, y: int, g: Geometry, kind: str, content: Pieces,
               start: bool, new: bool) -> None:
     key = (kind, content, start, new, g.kind, g.box_w)
-    stamp = _STAMPS.get(key)
-    if stamp is None:
-        stamp = _STAMPS[key] = _stamp(g, kind, content, start, new)
-    put = canvas.put
+    runs = _STAMPS.get(key)
+    if runs is None:
+        runs = _STAMPS[key] = _runs(_stamp(g, kind, content, start, new))
+    put = canvas.put_cells
+    for dx, dy, text, styles in runs:
+        put(x + dx, y + dy, text, styles)
+
+
+def _runs(stamp: tuple) -> tuple:
+    """A stamp's pieces laid over one another (later ones on top), as runs of neighbouring
+    cells: (dx, dy, characters, a style per character). A cell no piece touches is left as it
+    is on the canvas (a link beside a box)."""
+    cells: dict[tuple[int, int], tuple[str, str]] = {}
     for dx, dy, text, style in stamp:
-        put(x + dx, y + dy, text, style)
+        for i, ch in enumerate(text):
+            cells[(dy, dx + i)] = (ch, style)
+    runs: list[tuple[int, int, str, tuple[str, ...]]] = []
+    for (dy, dx) in sorted(cells):
+        ch, style = cells[(dy, dx)]
+        if runs and runs[-1][1] == dy and runs[-1][0] + len(runs[-1][2]) == dx:
+            ox, oy, text, styles = runs[-1]
+            runs[-1] = (ox, oy, text + ch, styles + (style,))
+        else:
+            runs.append((dx, dy, ch, (style,)))
+    return tuple(runs)
 
 
 def _stamp(g: Geometry, kind: str, content: Pieces, start: bool, new: bool) -> tuple:

@@ -16,7 +16,7 @@ from typing import Callable
 from rich.text import Text
 
 from ...ui.widgets.cards import Look, blank_lines, boxed
-from ...ui.widgets.lines import TextLines, split_lines
+from ...ui.widgets.lines import TextLines, joined, split_lines
 from ...ui.widgets.player_input import PlayerInput
 from .cards import SUIT_LETTERS, SUIT_SYMBOLS, is_joker, suit_of, value_name, value_of
 
@@ -278,22 +278,22 @@ class TopRow(MemoLines):
         text_w = max(8, width - CAPTION_W - 2 * CARD_W - ARROW_W - CARD_W - 1 - INFO_W - 1)
         texts = lines_of(preview_text, 3, text_w)
         infos = lines_of(info, 3, INFO_W)
-        caption = [Text(""), Text(" REVEALED", style="bold"), Text("")]
+        caption = _CAPTIONS
         out = []
         for y in range(3):
-            line = Text(no_wrap=True, overflow="crop")
-            line.append_text(fit(caption[y], CAPTION_W))
-            line.append_text(faces[0][y])
-            line.append_text(faces[1][y])
-            line.append(" → " if y == 1 and preview is not None else "   ")
-            line.append_text(chosen[y])
-            line.append(" ")
-            line.append_text(texts[y])
             info_line = infos[y]
             info_line.rstrip()
-            line.append_text(Text(" " * (INFO_W - info_line.cell_len)) + info_line)
-            out.append(line)
+            # drawn from its parts' strips, each kept (see ``joined``): the faces come back
+            out.append(joined([caption[y], faces[0][y], faces[1][y],
+                               _ARROW if y == 1 and preview is not None else _NO_ARROW,
+                               chosen[y], _SPACE, texts[y],
+                               Text(" " * (INFO_W - info_line.cell_len)), info_line]))
         return out
+
+
+_CAPTIONS = [fit(Text(""), CAPTION_W), fit(Text(" REVEALED", style="bold"), CAPTION_W),
+             fit(Text(""), CAPTION_W)]
+_ARROW, _NO_ARROW, _SPACE = Text(" → "), Text("   "), Text(" ")
 
 
 def chip_track(available: int, spent: int, over: bool = False) -> Text:
