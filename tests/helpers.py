@@ -83,6 +83,9 @@ async def until_turn_or_next_screen(pilot, screen, match, seat: int = 0) -> None
 
 
 async def lift_curtain(pilot, curtain) -> None:
-    """Enter on the curtain on top, and wait until it is gone."""
+    """Enter on the curtain on top, once it listens (a key typed before it is shown is
+    dropped by design), and wait until it is gone."""
+    await wait_until(pilot, lambda: curtain.listening or pilot.app.screen is not curtain,
+                     "the curtain listening")
     await pilot.press("enter")
     await wait_until(pilot, lambda: pilot.app.screen is not curtain, "the curtain lifted")

@@ -187,6 +187,24 @@ def test_a_text_table_pads_columns_and_cuts_long_cells():
     assert lines[1].startswith(" Ann ") and " 5 " in lines[1] and "ab…" in lines[1]
 
 
+def test_a_table_row_of_the_same_cells_is_the_same_line_until_the_layout_changes():
+    from allmine_tui.ui.widgets.text_table import table_lines
+
+    columns = [Column("name"), Column("n", justify="right")]
+    ann, bob = [Text("Ann"), 5], [Text("Bob"), 7]
+    first = table_lines(columns, [ann, bob])
+    again = table_lines(columns, [ann, bob])
+    assert again[1] is first[1] and again[2] is first[2]  # kept, not laid out again
+    assert [line.plain for line in again] == [line.plain for line in first]
+    # a wider name widens the column: every row is laid out again, to the new width
+    wider = table_lines(columns, [ann, [Text("Bartholomew"), 7]])
+    assert wider[1] is not first[1] and len(wider[1].plain) == len(wider[2].plain)
+    assert wider[1].plain.startswith(" Ann ") and wider[2].plain.endswith(" 7 ")
+    # a row with one cell changed is a new line; its neighbour is the one kept
+    changed = table_lines(columns, [ann, [bob[0], 8]])
+    assert changed[1] is first[1] and changed[2].plain.endswith(" 8 ")
+
+
 def test_freeze_makes_views_comparable():
     assert freeze({"a": [1, [2]], "b": None}) == (("a", (1, (2,))), ("b", None))
 

@@ -253,10 +253,16 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen, Generic[V]):
                 keys.draw()
         self._coach()
         if mode is Mode.BOTS:
-            self._start_bot()
+            # once the frame showing the move is out: a bot's worker and its messages would
+            # hold that frame up (the bot pauses before it moves anyway)
+            self.call_after_refresh(self._start_bot_now)
         elif mode is Mode.RESULTS and not self._results_shown:
             self._results_shown = True
             self.set_timer(1.0 if bot_delay() else 0.05, self._results)
+
+    def _start_bot_now(self) -> None:
+        if self._alive() and self.flow.state.mode is Mode.BOTS:
+            self._start_bot()
 
     def _draw(self) -> None:
         session, viewer = self.session, self.viewer

@@ -21,7 +21,18 @@ class Column:
 
 
 def _text(cell) -> Text:
-    return cell if isinstance(cell, Text) else Text(str(cell))
+    if isinstance(cell, Text):
+        return cell
+    text = str(cell)
+    done = _PLAIN.get(text)
+    if done is None:  # (the same object for the same words: a row of them is kept, below)
+        if len(_PLAIN) > 4096:
+            _PLAIN.clear()
+        done = _PLAIN[text] = Text(text)
+    return done
+
+
+_PLAIN: dict[str, Text] = {}
 
 
 _CELLS: dict[tuple, Text] = {}
@@ -84,8 +95,26 @@ def table_lines(columns: list[Column], rows: list[list], *, header: bool = True,
         lines.append([_styled(h, header_style) for h in heads])
     lines.extend(cells)
     empty = Text("")
-    return [_joined([_padded(line[i] if i < len(line) else empty, widths[i], col.justify, pad)
-                     for i, col in enumerate(columns)]) for line in lines]
+    layout = (tuple(widths), tuple(col.justify for col in columns), pad)
+    out = []
+    for line in lines:
+        # a row of the very same cells, laid out alike, is the same line (kept by the cells)
+        key = (tuple(map(id, line)), layout)
+        hit = _ROW_LINES.get(key)
+        if hit is not None and all(a is b for a, b in zip(hit[0], line)):
+            out.append(hit[1])
+            continue
+        if len(_ROW_LINES) > 4096:
+            _ROW_LINES.clear()
+        joined_line = _joined([_padded(line[i] if i < len(line) else empty, widths[i],
+                                       col.justify, pad) for i, col in enumerate(columns)])
+        _ROW_LINES[key] = (list(line), joined_line)
+        out.append(joined_line)
+    return out
+
+
+#: a row's line by its cells (the same objects) and the table's layout
+_ROW_LINES: dict[tuple, tuple[list, Text]] = {}
 
 
 _HEADS: dict[tuple, Text] = {}
