@@ -36,7 +36,7 @@ from ...engine import Action, IllegalAction
 from ..flow import Mode, Refused, State
 from ..session import GameSession
 from ..text import plain
-from ..textual_internals import MessageGate, clear_tooltip, event_clock
+from ..textual_internals import MessageGate, clear_tooltip, event_clock, keep_styled_lines
 from ..undo_command import HintCommand, TakeBackCommand
 from ..widgets.draw import set_content
 from ..widgets.keybar import ScreenKeys
@@ -91,6 +91,7 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen, Generic[V]):
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
+        keep_styled_lines(self)  # (its background, drawn behind every change: kept set-up)
         self.session = session
         self.match = session.match
         self.flow = session.flow

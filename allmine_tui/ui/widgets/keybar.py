@@ -69,7 +69,7 @@ class ScreenKeys(TextLines):
             seen.add(what)
             action = binding.action if "." in binding.action else (
                 "app." + binding.action if active.node is app else "screen." + binding.action)
-            entries.append((app.get_key_display(binding), binding.description, action))
+            entries.append((self._key_display(binding), binding.description, action))
         entries.append(("^p", "palette", "app.command_palette"))
         # one line of a fixed size: drawn again without a layout pass
         room, link = max(20, self.size.width or app.size.width - 2), self.link_style
@@ -83,6 +83,15 @@ class ScreenKeys(TextLines):
                 memo.clear()
             line = memo[key] = self.fitted(entries, room, link)
         set_content(self, line)
+
+    def _key_display(self, binding) -> str:
+        """How the app shows ``binding``'s key, asked once per binding (Textual works it out
+        anew each time, and All In draws this line again at nearly every move)."""
+        shown = self.__dict__.setdefault("_key_displays", {})
+        display = shown.get(binding)
+        if display is None:
+            display = shown[binding] = self.app.get_key_display(binding)
+        return display
 
     def notify_style_update(self) -> None:
         super().notify_style_update()

@@ -21,6 +21,8 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ..textual_internals import keep_styled_lines
+
 
 def bar_rows(bar: ScrollBar) -> list[tuple[str, object]] | None:
     """The cells of a vertical bar, top to bottom, as (text, style) pairs (None when they
@@ -64,7 +66,17 @@ def _render_line(self: ScrollBar, y: int) -> Strip:
     if rows is None or len(rows) != self.size.height or not 0 <= y < len(rows):
         return Widget.render_line(self, y)
     text, style = rows[y]
-    return Strip([Segment(text, self.visual_style.rich_style + style)], self.size.width)
+    width = self.size.width
+    base = self.visual_style.rich_style
+    # the same cell is the same strip: what Textual keeps on it (styling, filters) is kept too
+    made = self.__dict__.setdefault("_row_strips", {})
+    key = (text, style, base, width)
+    strip = made.get(key)
+    if strip is None:
+        if len(made) > 64:
+            made.clear()
+        strip = made[key] = Strip([Segment(text, base + style)], width)
+    return strip
 
 
 def repaint_changed_rows(bar: ScrollBar) -> ScrollBar:
@@ -73,4 +85,5 @@ def repaint_changed_rows(bar: ScrollBar) -> ScrollBar:
     if not isinstance(bar.__dict__.get("refresh"), MethodType):
         bar.refresh = MethodType(_refresh, bar)  # type: ignore[method-assign]
         bar.render_line = MethodType(_render_line, bar)  # type: ignore[method-assign]
+        keep_styled_lines(bar)
     return bar
