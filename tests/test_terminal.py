@@ -83,6 +83,19 @@ def quit_to_picker(term: Terminal) -> None:
     time.sleep(1.0)
 
 
+def saved_when(save: Path, check, what: str, timeout: float = 10.0):
+    """The saved game once ``check(match)`` holds. A move is written to disk a tenth of a
+    second after it is made (the save writer waits: see storage), so a move seen on screen
+    may not be on disk yet when the test looks."""
+    end = time.monotonic() + timeout
+    while True:
+        match, _doc = storage.load_match(save)
+        if check(match):
+            return match
+        assert time.monotonic() < end, f"the save never showed {what}: {match.log[-3:]}"
+        time.sleep(0.05)
+
+
 def resumed(cmd: str, env: dict, wait: str, save: Path):
     """``allmine resume`` in a new terminal: wait for ``wait``, return (match, terminal)."""
     term = Terminal(f"{cmd} resume", env)
@@ -115,8 +128,8 @@ def test_start_play_a_trick_quit_and_resume(tmp_path):
         screen = term.wait_for("wins trick 1")
         saves = list((tmp_path / "saves").glob("*.json"))
         assert len(saves) == 1
-        before, _doc = storage.load_match(saves[0])
-        assert before.state.tricks_done >= 1 or before.state.phase == "heap"
+        before = saved_when(saves[0], lambda m: m.state.tricks_done >= 1
+                            or m.state.phase == "heap", "the first trick")
         quit_to_picker(term)
     finally:
         term.close()
@@ -148,8 +161,7 @@ def test_all_in_write_a_card_quit_and_resume(tmp_path):
         term.wait_for("Round 2/23")
         saves = list((tmp_path / "saves").glob("*.json"))
         assert len(saves) == 1
-        before, _doc = storage.load_match(saves[0])
-        assert before.state.round == 2
+        before = saved_when(saves[0], lambda m: m.state.round == 2, "round 2")
         assert sum(c is not None for c in before.state.written[0]) == 1
         quit_to_picker(term)
     finally:
@@ -175,8 +187,7 @@ def test_mine_all_mine_launch_a_fleet_quit_and_resume(tmp_path):
         term.burst("Space", "Right", "Space")
         saves = list((tmp_path / "saves").glob("*.json"))
         assert len(saves) == 1
-        building, _doc = storage.load_match(saves[0])
-        assert len(building.state.pending[0]) == 2, building.log
+        saved_when(saves[0], lambda m: len(m.state.pending[0]) == 2, "two cards added")
         term.keys("l")  # launch
         end = time.monotonic() + 30
         seen = False  # the round's resolution (a dialog over the next round's board)
@@ -189,8 +200,8 @@ def test_mine_all_mine_launch_a_fleet_quit_and_resume(tmp_path):
                 break
             time.sleep(0.3)
         assert seen, "the round's resolution was never shown"
-        before, _doc = storage.load_match(saves[0])
-        assert before.state.round_no == 1 and before.state.history
+        before = saved_when(saves[0], lambda m: m.state.round_no == 1 and m.state.history,
+                            "the first round's end")
         quit_to_picker(term)
     finally:
         term.close()
@@ -221,12 +232,12 @@ def test_mine_all_mines_play_a_dwarf_quit_and_resume(tmp_path):
         if "Esc: back" in term.screen():
             term.keys("1")
         term.wait_for("End your turn")
-        played, _doc = storage.load_match(saves[0])
-        assert played.state.phase == "act" and len(played.state.hands[0]) == 4
+        saved_when(saves[0], lambda m: m.state.phase == "act" and len(m.state.hands[0]) == 4,
+                   "the dwarf played")
         term.keys("Up", "Enter")  # End your turn is the last line
         term.wait_for("Play one dwarf")
-        before, _doc = storage.load_match(saves[0])
-        assert before.state.seat == 0 and before.state.turn == first.state.turn + 2
+        before = saved_when(saves[0], lambda m: m.state.seat == 0
+                            and m.state.turn == first.state.turn + 2, "Bob's turn done")
         quit_to_picker(term)
     finally:
         term.close()

@@ -173,7 +173,9 @@ async def test_a_closing_screen_reports_no_display():
 async def test_kept_styles_cache_replaces_textual_s_and_is_used():
     """keep_styled_lines puts a KeptStylesCache where Textual keeps a widget's styling
     (``Widget._styles_cache``), and Textual styles the widget's lines through it
-    (``StylesCache.render`` then ``render_line`` for each line)."""
+    (``StylesCache.render_widget``, ``render`` then ``render_line`` for each line); what it
+    reads of Textual to keep the set-up of a drawing is there too (a style's ``_cache_key``,
+    a widget's border titles, the padding row ``_simple_strip``)."""
     import unittest.mock as mock
 
     from textual._styles_cache import StylesCache
@@ -181,8 +183,13 @@ async def test_kept_styles_cache_replaces_textual_s_and_is_used():
 
     from allmine_tui.ui.widgets.lines import TextLines
 
-    assert isinstance(Widget()._styles_cache, StylesCache)  # noqa: SLF001
+    plain = Widget()
+    assert isinstance(plain._styles_cache, StylesCache)  # noqa: SLF001
     assert callable(StylesCache.render) and callable(StylesCache.render_line)
+    assert callable(StylesCache.render_widget)
+    assert hasattr(StylesCache(), "_simple_strip")
+    assert isinstance(plain.styles._cache_key, int)  # noqa: SLF001
+    assert plain._border_title is None and plain._border_subtitle is None  # noqa: SLF001
 
     class LinesApp(App):
         CSS = "TextLines { border: round red; }"  # (a border: the lines styled are kept)
@@ -197,8 +204,11 @@ async def test_kept_styles_cache_replaces_textual_s_and_is_used():
         cache = widget._styles_cache  # noqa: SLF001
         assert isinstance(cache, internals.KeptStylesCache)
         with mock.patch.object(internals.KeptStylesCache, "render_line", autospec=True,
-                               side_effect=internals.KeptStylesCache.render_line) as spy:
+                               side_effect=internals.KeptStylesCache.render_line) as spy, \
+                mock.patch.object(internals.KeptStylesCache, "render_widget", autospec=True,
+                                  side_effect=internals.KeptStylesCache.render_widget) as whole:
             widget.set_text("three\nfour")
             await pilot.pause()
-        assert spy.called
+        assert spy.called and whole.called
+        assert cache._frame is not None  # noqa: SLF001 - the set-up it keeps was made
         assert any(kept[0] is not None for kept in cache._kept.values())  # noqa: SLF001

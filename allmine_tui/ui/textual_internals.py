@@ -23,7 +23,11 @@ it gave us: for the stale-message filter, privacy).
   out or at a new width.
 - ``keep_styled_lines``: a widget's lines, once styled (padding, borders, colours converted),
   are kept by the line they were made from (``Widget._styles_cache``, ``StylesCache.render`` /
-  ``render_line``), so a line drawn before is not styled again; see ``KeptStylesCache``.
+  ``render_line``), so a line drawn before is not styled again; and what Textual works out
+  before styling any line (``StylesCache.render_widget``) is kept while the widget's size and
+  its ancestors' styles stay the same (``RenderStyles._cache_key``; a widget with a border
+  title, ``_border_title``, is left to Textual; ``_simple_strip`` is reset as Textual does);
+  see ``KeptStylesCache``.
 """
 from __future__ import annotations
 
