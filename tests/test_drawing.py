@@ -315,6 +315,23 @@ async def _logged(app, session, pilot, events: int):
     return log
 
 
+async def test_the_newest_line_stays_in_view_as_the_log_first_overflows():
+    """Lines added one at a time: the newest is on screen after each, also once the log no
+    longer fits and its scroll bar comes (the bar takes room after the log has scrolled: the
+    log once stayed one line short of its end there, for good)."""
+    app, session = LogBoard(), _Events()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = None
+        for _ in range(12):
+            log = await _logged(app, session, pilot, 1)
+            await pilot.pause()
+            newest = f"event {len(session.match.events) - 1}"
+            shown = [strip.text for strip in app.screen._compositor.render_strips()]  # noqa
+            assert any(row.startswith(newest) for row in shown), (newest, shown[-8:])
+            assert log.scroll_y == log.max_scroll_y
+        assert log is not None and log.show_vertical_scrollbar and log.max_scroll_y > 0
+
+
 async def test_a_new_line_under_a_scrolling_log_needs_no_layout_and_keeps_the_end_in_view():
     """The log's scroll bar comes with a layout pass; a line more under a log that already
     scrolls moves only the thumb (and the newest line stays in view)."""
@@ -345,11 +362,14 @@ async def test_a_new_line_under_a_scrolling_log_needs_no_layout_and_keeps_the_en
 async def test_the_log_s_scroll_bar_repaints_only_the_rows_that_change():
     """A line more under a long log moves the thumb by a fraction of a row: the bar asks for
     the rows that change only (not all of them), and what it shows then is what a whole
-    repaint shows."""
+    repaint shows. (The reader has scrolled back: a log kept at its end keeps its thumb on
+    the bottom row.)"""
     import unittest.mock as mock
 
     from textual.geometry import Region
     from textual.widget import Widget
+
+    from allmine_tui.ui.widgets.scroll_rows import bar_rows
 
     app, session = LogBoard(), _Events()
     async with app.run_test(size=(60, 14)) as pilot:
@@ -357,6 +377,9 @@ async def test_the_log_s_scroll_bar_repaints_only_the_rows_that_change():
         bar = log.vertical_scrollbar
         height = bar.size.height
         assert log.show_vertical_scrollbar and height >= 3
+        log.scroll_to(y=30, animate=False, immediate=True)  # back to the middle: it stays
+        await pilot.pause()
+        assert not log._at_end  # noqa: SLF001
         asked: list[tuple] = []
         whole_refresh = Widget.refresh
 
@@ -365,14 +388,14 @@ async def test_the_log_s_scroll_bar_repaints_only_the_rows_that_change():
                 asked.append(regions)
             return whole_refresh(widget, *regions, **kwargs)
 
-        moved = 0
+        moved = 0  # lines added that moved the thumb (its rows as drawn)
         with mock.patch.object(Widget, "refresh", spy):
             for _ in range(25):
-                before = bar.position
+                before = bar_rows(bar)
                 session.add(1)
                 log.sync(session, None)
                 await pilot.pause()
-                moved += bar.position != before
+                moved += bar_rows(bar) != before
         assert moved > 0 and asked
         rows = [r for regions in asked for r in regions]
         assert all(r.height == 1 and r.width == bar.size.width for r in rows)

@@ -161,6 +161,20 @@ class GameLog(ScrollView):
         scrolls back (and again once they scroll down to the end)."""
         if self._at_end:
             self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
+            # and again once laid out: the scroll bar that comes with the first line too many
+            # takes room, and the end moves after this scroll was made
+            self.call_after_refresh(self._after_layout)
+
+    def _after_layout(self) -> None:
+        if not self.is_mounted:
+            return
+        if self._width() != self._wrapped_at:
+            # the bar came (or went) without a resize of the log: wrap to the room there is now
+            # (a line one cell too wide would bring a sideways scroll bar, a row lost)
+            self._rewrap()
+            self._update_size()
+        elif self._at_end and self.scroll_y != self.max_scroll_y:
+            self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
 
     _at_end = True
 
