@@ -279,7 +279,7 @@ class TopRow(MemoLines):
         texts = lines_of(preview_text, 3, text_w)
         infos = lines_of(info, 3, INFO_W)
         caption = _CAPTIONS
-        out = []
+        out: list[Text] = []
         for y in range(3):
             info_line = infos[y]
             info_line.rstrip()
