@@ -320,14 +320,15 @@ class AllInScreen(TableInput, PlayScreen[AllInView]):
     def _sync_keys(self) -> None:
         """The keys line lists u only while it can work, Enter only while there is something to
         take or write: drawn again when that changes."""
-        offer = (self._offer_undo, self.mode in CHOOSING + (SKIP,))
+        # (all that ``check_action`` reads, and the end: hint and take-back go)
+        offer = (self._offer_undo, self.mode in CHOOSING + (SKIP,), self.match.is_over())
         keys = self.__dict__.get("_keys_line")
         if keys is None or not keys.is_attached:
             keys = self._keys_line = next(iter(self.query(ScreenKeys)), None)
         if keys is not None and keys.__dict__.get("_allin_undo", _UNSET) != offer:
             keys.__dict__["_allin_undo"] = offer
             if keys.is_mounted:
-                keys.draw()
+                keys.draw_for(offer)
 
     # -- drawing -------------------------------------------------------------------------------
     def _draw_all(self) -> None:

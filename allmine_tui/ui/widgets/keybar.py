@@ -82,7 +82,28 @@ class ScreenKeys(TextLines):
             if len(memo) > 16:
                 memo.clear()
             line = memo[key] = self.fitted(entries, room, link)
+        self._line_drawn = line
         set_content(self, line)
+
+    def draw_for(self, state: object) -> None:
+        """``draw``, for a screen whose listed keys follow from ``state`` alone (besides the
+        focus, the width and the theme): the line drawn for a state seen before is shown again
+        without asking every binding whether it is on (All In's "u Take back" comes and goes
+        with each move). ``state`` must hold everything the screen's ``check_action`` reads."""
+        if not self.is_attached:
+            return
+        key = (state, self.screen.focused, self.size.width)
+        memo = self.__dict__.setdefault("_state_lines", {})
+        line = memo.get(key)
+        if line is not None:
+            set_content(self, line)
+            return
+        self.draw()
+        line = self.__dict__.get("_line_drawn")
+        if line is not None:
+            if len(memo) > 16:
+                memo.clear()
+            memo[key] = line
 
     def _key_display(self, binding) -> str:
         """How the app shows ``binding``'s key, asked once per binding (Textual works it out
@@ -95,6 +116,7 @@ class ScreenKeys(TextLines):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
+        self.__dict__.pop("_state_lines", None)
         if self.is_attached:  # the links' colours come from the theme: drawn again in new ones
             self.call_after_refresh(self.draw)
 
