@@ -27,14 +27,27 @@ class Board(App):
 
 
 def spy_refresh(widget) -> list[dict]:
+    """Each repaint asked of ``widget``: through ``refresh``, or straight to the screen
+    (``textual_internals.repaint``, which marks the regions itself)."""
     calls: list[dict] = []
-    original = widget.refresh
+    original, set_dirty = widget.refresh, widget._set_dirty
+    inside = []
 
     def refresh(*regions, **kwargs):
         calls.append({"regions": regions, **kwargs})
-        return original(*regions, **kwargs)
+        inside.append(1)
+        try:
+            return original(*regions, **kwargs)
+        finally:
+            inside.pop()
+
+    def marked(*regions):
+        if not inside:
+            calls.append({"regions": regions, "layout": False})
+        return set_dirty(*regions)
 
     widget.refresh = refresh
+    widget._set_dirty = marked
     return calls
 
 
@@ -388,8 +401,16 @@ async def test_the_log_s_scroll_bar_repaints_only_the_rows_that_change():
                 asked.append(regions)
             return whole_refresh(widget, *regions, **kwargs)
 
+        def told(widget, *regions):  # (rows repainted straight through the screen)
+            if widget is bar and regions:
+                asked.append(regions)
+            return internals_repaint(widget, *regions)
+
+        from allmine_tui.ui.widgets import scroll_rows
+        internals_repaint = scroll_rows.repaint_now
         moved = 0  # lines added that moved the thumb (its rows as drawn)
-        with mock.patch.object(Widget, "refresh", spy):
+        with mock.patch.object(Widget, "refresh", spy), \
+                mock.patch.object(scroll_rows, "repaint_now", told):
             for _ in range(25):
                 before = bar_rows(bar)
                 session.add(1)

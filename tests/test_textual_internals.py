@@ -212,3 +212,63 @@ async def test_kept_styles_cache_replaces_textual_s_and_is_used():
         assert spy.called and whole.called
         assert cache._frame is not None  # noqa: SLF001 - the set-up it keeps was made
         assert any(kept[0] is not None for kept in cache._kept.values())  # noqa: SLF001
+
+
+async def test_repaint_tells_the_screen_at_once_and_the_frame_shows_the_change():
+    """``repaint`` marks a widget's regions dirty (``Widget._set_dirty``) and sends the screen
+    the widget's ``Update`` at once, which puts it among the screen's dirty widgets
+    (``Screen._dirty_widgets``), drawn at the screen's next idle; the widget's own idle round
+    (``refresh``) is skipped. It checks the screen is laid out at its size
+    (``Screen._compositor``, ``Screen._layout_required``). A line widget's new text goes that
+    way, and the painted frame shows it. Without the screen told, nothing would be drawn: the
+    second half checks that the change reaches the frame only through ``repaint``."""
+    import unittest.mock as mock
+
+    from textual.geometry import Region
+    from textual.widget import Widget
+
+    from allmine_tui.ui.widgets.lines import TextLines
+
+    from textual.messages import Update
+
+    assert callable(Widget._set_dirty)  # noqa: SLF001
+
+    class LinesApp(App):
+        def compose(self) -> ComposeResult:
+            yield TextLines("one\ntwo", id="t")
+
+    def painted(app, y: int) -> str:
+        strips = internals.compositor(app.screen).render_strips()
+        return strips[y].text.rstrip()
+
+    app = LinesApp()
+    async with app.run_test(size=(30, 6)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen._dirty_widgets, set)  # noqa: SLF001
+        assert screen._layout_required is False  # noqa: SLF001
+        assert internals.compositor(screen).size == screen.size
+        widget = app.query_one("#t", TextLines)
+        with mock.patch.object(internals, "repaint", wraps=internals.repaint) as spy, \
+                mock.patch.object(Widget, "refresh", autospec=True,
+                                  side_effect=Widget.refresh) as refresh:
+            from allmine_tui.ui.widgets import lines
+            with mock.patch.object(lines, "repaint", spy), \
+                    mock.patch.object(screen, "post_message",
+                                      wraps=screen.post_message) as told:
+                widget.set_text("one\nTWO")
+                assert any(isinstance(call.args[0], Update) and call.args[0].widget is widget
+                           for call in told.call_args_list)  # told at once
+                await pilot.pause()
+        assert spy.called and not refresh.called  # (not through the widget's idle round)
+        assert painted(app, 1) == "TWO"
+        # the frame follows the screen's dirty widgets: regions marked without the screen told
+        # bring no frame; told through ``repaint``, a frame comes
+        with mock.patch.object(App, "_display", autospec=True,
+                               side_effect=App._display) as display:
+            widget._set_dirty(Region(0, 1, 30, 1))  # noqa: SLF001
+            await pilot.pause()
+            assert not display.called
+            internals.repaint(widget, Region(0, 1, 30, 1))
+            await pilot.pause()
+            assert display.called

@@ -28,6 +28,12 @@ it gave us: for the stale-message filter, privacy).
   its ancestors' styles stay the same (``RenderStyles._cache_key``; a widget with a border
   title, ``_border_title``, is left to Textual; ``_simple_strip`` is reset as Textual does);
   see ``KeptStylesCache``.
+- ``repaint``: repaint parts of a widget whose size does not change, telling its screen at once
+  (``Widget._set_dirty``, then the ``Update`` message Textual's widgets send their screen)
+  instead of through the widget's own idle round (``refresh``: a message to the widget, which
+  then sends that one). Only on a screen laid out at its size (``Screen._compositor``,
+  ``Screen._layout_required``). A move that changes ten parts of a table saves a trip through
+  the event loop for each, and every part reaches the screen before it draws the frame.
 """
 from __future__ import annotations
 
@@ -37,6 +43,7 @@ from textual import _time
 from textual._segment_tools import line_pad
 from textual._styles_cache import StylesCache
 from textual.app import App
+from textual.messages import Update
 from textual.screen import Screen
 from textual.strip import Strip
 
@@ -245,3 +252,21 @@ class KeptStylesCache(StylesCache):
 def keep_styled_lines(widget: Any) -> None:
     """Give ``widget`` a ``KeptStylesCache`` (call it from the widget's ``__init__``)."""
     widget._styles_cache = KeptStylesCache()
+
+
+def repaint(widget: Any, *regions: Any) -> None:
+    """``widget.refresh(*regions)`` for a widget of unchanged size, on a screen that is laid
+    out: the regions (of its content) are marked to be drawn again and the screen is told at
+    once. A widget not on show yet, or not shown, goes through its class's ``refresh``."""
+    screen = widget.screen if widget.is_attached else None
+    compositor = screen._compositor if screen is not None else None
+    # only on a screen laid out at its present size, with no layout pending (a resize under
+    # way: the widget's place is not known yet) and the widget on show. (Nothing here may
+    # ask the compositor for what it works out lazily, such as ``visible_widgets``: asked in
+    # the middle of a layout, it would keep the old map.)
+    if compositor is None or compositor.size != screen.size or screen._layout_required or \
+            not widget.display or not widget.is_mounted:
+        type(widget).refresh(widget, *regions)  # (the class's: not a repaint made on top)
+        return
+    widget._set_dirty(*regions)
+    screen.post_message(Update(widget))

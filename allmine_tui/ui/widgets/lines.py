@@ -17,6 +17,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ..textual_internals import repaint
 from .quiet import DrawnOnce
 
 _CACHE: "OrderedDict[tuple, Strip]" = OrderedDict()
@@ -301,8 +302,9 @@ class TextLines(DrawnOnce, Widget):
         changed = [Region(0, y, width, 1) for y in range(max(len(keys), len(old_keys)))
                    if (keys[y] if y < len(keys) else None)
                    != (old_keys[y] if y < len(old_keys) else None)]
-        if changed:
-            self.refresh(*changed)
+        if changed:  # (the size stays: the screen is told at once, see ``repaint``)
+            self._drawn_lines = None
+            repaint(self, *changed)
         return True
 
     # -- Textual's side ------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
-from ..textual_internals import keep_styled_lines
+from ..textual_internals import keep_styled_lines, repaint
 from .lines import line_strip
 from .scroll_rows import repaint_changed_rows
 
@@ -123,9 +123,12 @@ class GameLog(ScrollView):
             self._keep_end()
         elif self._at_end:
             self._end_quietly()
-        if quiet and self.show_vertical_scrollbar:
-            self.vertical_scrollbar.refresh()  # once, with its thumb where it ends up
-        self.refresh()
+        if quiet:  # (no size changes: the screen is told at once, see ``repaint``)
+            if self.show_vertical_scrollbar:
+                self.vertical_scrollbar.refresh()  # once, with its thumb where it ends up
+            repaint(self)
+        else:
+            self.refresh()
 
     def _resize_quietly(self, size: Size) -> bool:
         """A new line under a log that already scrolls (or that still fits) changes nothing of

@@ -21,7 +21,7 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ..textual_internals import keep_styled_lines
+from ..textual_internals import keep_styled_lines, repaint as repaint_now
 
 
 def bar_rows(bar: ScrollBar) -> list[tuple[str, object]] | None:
@@ -55,7 +55,8 @@ def _refresh(self: ScrollBar, *regions: Region, repaint: bool = True, layout: bo
                    if was != now]
         if not changed:
             return self
-        return Widget.refresh(self, *changed)
+        repaint_now(self, *changed)  # (the bar's size stays: see ``repaint``)
+        return self
     return Widget.refresh(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
 
 
