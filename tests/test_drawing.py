@@ -255,6 +255,56 @@ def test_the_keys_line_shortens_the_longest_descriptions_first_and_never_cuts_on
             assert f"{key} {text.split()[0]}" in kept
 
 
+async def test_a_keys_line_kept_for_a_state_is_the_line_every_binding_gives():
+    """``draw_for(state)`` shows the line kept for a state seen before: the same line asking
+    every binding gives (``draw``); a new theme forgets what was kept."""
+    from textual.binding import Binding
+    from textual.screen import Screen
+
+    from allmine_tui.ui.widgets.keybar import ScreenKeys
+
+    class Offers(Screen):
+        BINDINGS = [Binding("u", "undo", "Take back"), Binding("x", "other", "Other")]
+        offer = False
+
+        def compose(self) -> ComposeResult:
+            yield ScreenKeys()
+
+        def check_action(self, action: str, parameters) -> bool | None:
+            return self.offer if action == "undo" else True
+
+    class KeysApp(App):
+        def on_mount(self) -> None:
+            self.push_screen(Offers())
+
+    app = KeysApp()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        keys = screen.query_one(ScreenKeys)
+        shown = []
+        for offer in (True, False, True, False):
+            screen.offer = offer
+            keys.draw_for(offer)
+            line = keys.content
+            keys.draw()  # every binding asked
+            assert (line.plain, line.spans) == (keys.content.plain, keys.content.spans)
+            shown.append(line.plain)
+        assert "u Take back" in shown[0] and "Take back" not in shown[1]
+        assert shown[2:] == shown[:2]
+        kept = keys.__dict__["_state_lines"]
+        assert len(kept) == 2
+        screen.offer = True
+        kept[next(k for k in kept if k[0] is True)] = Text("stale")  # (what is kept is shown)
+        keys.draw_for(True)
+        assert keys.content.plain == "stale"
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await pilot.pause()
+        assert not keys.__dict__.get("_state_lines")
+        keys.draw_for(True)
+        assert "u Take back" in keys.content.plain
+
+
 def test_the_log_wraps_events_exactly_as_rich_does():
     """The log's short cut for an event that fits on a line draws the same lines
     as Rich's own wrapping, at every width, for lines that fit, just fit, and do not."""
