@@ -216,9 +216,9 @@ async def test_kept_styles_cache_replaces_textual_s_and_is_used():
 
 async def test_repaint_tells_the_screen_at_once_and_the_frame_shows_the_change():
     """``repaint`` marks a widget's regions dirty (``Widget._set_dirty``) and sends the screen
-    the widget's ``Update`` at once, which puts it among the screen's dirty widgets
-    (``Screen._dirty_widgets``), drawn at the screen's next idle; the widget's own idle round
-    (``refresh``) is skipped. It checks the screen is laid out at its size
+    the widget's ``Update`` as soon as the running handler is done, which puts it among the
+    screen's dirty widgets (``Screen._dirty_widgets``), drawn at the screen's next idle; the
+    widget's own idle round (``refresh``) is skipped. It checks the screen is laid out at its size
     (``Screen._compositor``, ``Screen._layout_required``). A line widget's new text goes that
     way, and the painted frame shows it. Without the screen told, nothing would be drawn: the
     second half checks that the change reaches the frame only through ``repaint``."""
@@ -257,11 +257,18 @@ async def test_repaint_tells_the_screen_at_once_and_the_frame_shows_the_change()
                     mock.patch.object(screen, "post_message",
                                       wraps=screen.post_message) as told:
                 widget.set_text("one\nTWO")
-                assert any(isinstance(call.args[0], Update) and call.args[0].widget is widget
-                           for call in told.call_args_list)  # told at once
+                widget.set_text("one\nTWO!")  # (the screen is told once for both)
+
+                def updates() -> int:
+                    return sum(isinstance(call.args[0], Update) and call.args[0].widget is widget
+                               for call in told.call_args_list)
+
+                assert updates() == 0  # not before the handler running now is done
+                await asyncio.sleep(0)
+                assert updates() == 1  # then at once
                 await pilot.pause()
         assert spy.called and not refresh.called  # (not through the widget's idle round)
-        assert painted(app, 1) == "TWO"
+        assert painted(app, 1) == "TWO!"
         # the frame follows the screen's dirty widgets: regions marked without the screen told
         # bring no frame; told through ``repaint``, a frame comes
         with mock.patch.object(App, "_display", autospec=True,
@@ -272,3 +279,37 @@ async def test_repaint_tells_the_screen_at_once_and_the_frame_shows_the_change()
             internals.repaint(widget, Region(0, 1, 30, 1))
             await pilot.pause()
             assert display.called
+
+
+async def test_a_repaint_and_a_refresh_made_together_come_in_one_frame():
+    """A handler that repaints one widget (``repaint``) and refreshes another the usual way
+    (a Static's update) shows both in the same frame: the screen hears of the repaint only
+    after the other widget has had its turn."""
+    import unittest.mock as mock
+
+    from textual.binding import Binding
+
+    from allmine_tui.ui.widgets.lines import TextLines
+
+    class Both(App):
+        BINDINGS = [Binding("x", "both")]
+        n = 0
+
+        def compose(self) -> ComposeResult:
+            yield TextLines("a0", id="t")
+            yield Static("b0", id="s")
+
+        def action_both(self) -> None:
+            self.n += 1
+            self.query_one("#t", TextLines).set_text(f"a{self.n}")
+            self.query_one("#s", Static).update(f"b{self.n}")
+
+    app = Both()
+    async with app.run_test(size=(20, 4)) as pilot:
+        await pilot.pause()
+        for _ in range(5):
+            with mock.patch.object(App, "_display", autospec=True,
+                                   side_effect=App._display) as display:
+                await pilot.press("x")
+                await pilot.pause(0.1)  # (a frame held back would come within this)
+            assert display.call_count == 1

@@ -37,6 +37,7 @@ it gave us: for the stale-message filter, privacy).
 """
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Callable
 
 from textual import _time
@@ -256,8 +257,12 @@ def keep_styled_lines(widget: Any) -> None:
 
 def repaint(widget: Any, *regions: Any) -> None:
     """``widget.refresh(*regions)`` for a widget of unchanged size, on a screen that is laid
-    out: the regions (of its content) are marked to be drawn again and the screen is told at
-    once. A widget not on show yet, or not shown, goes through its class's ``refresh``."""
+    out: the regions (of its content) are marked to be drawn again, and the screen is told as
+    soon as the handler running now is done (once for every widget repainted meanwhile). Not
+    earlier: widgets refreshed the usual way in the same handler send their screen word from
+    their own turn in the event loop, just after it; a screen told before them would draw a
+    frame without their part, and theirs a frame later. A widget not on show yet, or not
+    shown, goes through its class's ``refresh``."""
     screen = widget.screen if widget.is_attached else None
     compositor = screen._compositor if screen is not None else None
     # only on a screen laid out at its present size, with no layout pending (a resize under
@@ -269,4 +274,17 @@ def repaint(widget: Any, *regions: Any) -> None:
         type(widget).refresh(widget, *regions)  # (the class's: not a repaint made on top)
         return
     widget._set_dirty(*regions)
-    screen.post_message(Update(widget))
+    pending = _REPAINTS.get(screen)
+    if pending is None:
+        pending = _REPAINTS[screen] = {}
+        asyncio.get_running_loop().call_soon(_tell_screen, screen)
+    pending[widget] = None
+
+
+#: per screen, the widgets repainted since the screen was last told (in order)
+_REPAINTS: dict[Any, dict[Any, None]] = {}
+
+
+def _tell_screen(screen: Any) -> None:
+    for widget in _REPAINTS.pop(screen, {}):
+        screen.post_message(Update(widget))
