@@ -28,12 +28,12 @@ it gave us: for the stale-message filter, privacy).
   its ancestors' styles stay the same (``RenderStyles._cache_key``; a widget with a border
   title, ``_border_title``, is left to Textual; ``_simple_strip`` is reset as Textual does);
   see ``KeptStylesCache``.
-- ``repaint``: repaint parts of a widget whose size does not change, telling its screen at once
-  (``Widget._set_dirty``, then the ``Update`` message Textual's widgets send their screen)
-  instead of through the widget's own idle round (``refresh``: a message to the widget, which
-  then sends that one). Only on a screen laid out at its size (``Screen._compositor``,
-  ``Screen._layout_required``). A move that changes ten parts of a table saves a trip through
-  the event loop for each, and every part reaches the screen before it draws the frame.
+- ``repaint``: repaint parts of a widget whose size does not change, telling its screen once the
+  running handler is done (``Widget._set_dirty``, then the ``Update`` message Textual's widgets
+  send their screen) instead of through the widget's own idle round (``refresh``: a message to
+  the widget, which then sends that one). Only on a screen laid out at its size
+  (``Screen._compositor``, ``Screen._layout_required``). A move that changes ten parts of a
+  table saves a trip through the event loop for each, and still comes in one frame.
 """
 from __future__ import annotations
 
