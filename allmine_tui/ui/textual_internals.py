@@ -263,13 +263,14 @@ def repaint(widget: Any, *regions: Any) -> None:
     their own turn in the event loop, just after it; a screen told before them would draw a
     frame without their part, and theirs a frame later. A widget not on show yet, or not
     shown, goes through its class's ``refresh``."""
-    screen = widget.screen if widget.is_attached else None
-    compositor = screen._compositor if screen is not None else None
+    screen: Any = widget.screen if widget.is_attached else None
+    compositor: Any = screen._compositor if screen is not None else None
     # only on a screen laid out at its present size, with no layout pending (a resize under
     # way: the widget's place is not known yet) and the widget on show. (Nothing here may
     # ask the compositor for what it works out lazily, such as ``visible_widgets``: asked in
     # the middle of a layout, it would keep the old map.)
-    if compositor is None or compositor.size != screen.size or screen._layout_required or \
+    if screen is None or compositor is None or compositor.size != screen.size or \
+            screen._layout_required or \
             not widget.display or not widget.is_mounted:
         type(widget).refresh(widget, *regions)  # (the class's: not a repaint made on top)
         return
