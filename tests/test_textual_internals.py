@@ -214,7 +214,7 @@ async def test_kept_styles_cache_replaces_textual_s_and_is_used():
         assert any(kept[0] is not None for kept in cache._kept.values())  # noqa: SLF001
 
 
-async def test_repaint_tells_the_screen_at_once_and_the_frame_shows_the_change():
+async def test_repaint_tells_the_screen_once_the_handler_is_done_and_the_frame_shows_it():
     """``repaint`` marks a widget's regions dirty (``Widget._set_dirty``) and sends the screen
     the widget's ``Update`` as soon as the running handler is done, which puts it among the
     screen's dirty widgets (``Screen._dirty_widgets``), drawn at the screen's next idle; the
