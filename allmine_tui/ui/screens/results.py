@@ -58,13 +58,16 @@ class ResultsScreen(Screen):
     #results-body.-narrow > VerticalScroll { width: 100%; margin-right: 0; }
     #results-body.-narrow.-breakdown #history-pane { display: none; }
     #results-body.-narrow.-rounds #breakdown-pane { display: none; }
+    /* a table is shown whole (DataTable caps itself at its container's height): the pane
+       around it scrolls, so there is one scroll bar and the keys reach it */
     #results-table, #history-table {
         width: auto;
         height: auto;
+        max-height: 999;
         margin-top: 1;
         border: round $primary;
     }
-    #results-body.-narrow DataTable { width: 100%; }
+    #results-body.-narrow DataTable { width: 100%; margin-top: 0; }
     #results-switch { height: 1; padding: 0 1; margin-top: 1; color: $text-muted; }
     #results-review { height: auto; max-height: 12; padding: 0 1; margin-top: 1; }
     #results-coach { height: auto; max-height: 8; margin: 1 1 0 1; padding: 0 1;
@@ -72,6 +75,7 @@ class ResultsScreen(Screen):
     #history-title { height: 1; padding: 0 1; margin-top: 1; text-style: bold; }
     #results-notes, #history-notes { height: auto; padding: 0 2; color: $text-muted; }
     #results-buttons { height: auto; padding: 1 1 0 1; }
+    ResultsScreen.-short #results-buttons { padding: 0 1 0 1; }
     #results-buttons Button { margin-right: 2; }
     """
     MIN_SIZE = (80, 24)
@@ -139,13 +143,17 @@ class ResultsScreen(Screen):
         for seat, name in enumerate(self.session.names):
             label = Text(f"{STAR} {name}", style="bold") if seat in winners else Text(name)
             table.add_column(label, key=f"seat-{seat}")
-        last = len(self.result.table) - 1
+        # the totals row in bold, the winners' totals marked (Mine All Mines lists its
+        # tie-breaks after it); with no row named so, the last
+        labels = [str(label) for label, _ in self.result.table]
+        totals = max((i for i, label in enumerate(labels) if label.startswith("Total")),
+                     default=len(labels) - 1)
         for i, (label, values) in enumerate(self.result.table):
-            bold = "bold" if i == last else ""
+            bold = "bold" if i == totals else ""
             cells = [Text(str(label), style=bold)]
             for seat, value in enumerate(values):
                 style = bold
-                if i == last and seat in winners:
+                if i == totals and seat in winners:
                     style = "bold reverse"
                 cells.append(Text(str(value), style=style, justify="right"))
             table.add_row(*cells)
@@ -266,12 +274,15 @@ class ResultsScreen(Screen):
             table.add_row(*cells, height=None)
         notes.update(safe(" ".join(history.notes)))
 
+    #: a screen less tall than this has no blank row above the buttons
+    SHORT = 34
     #: the narrowest a player's round-by-round column may be, beside the breakdown
     MIN_COLUMN = 9
 
     def _fit(self) -> None:
         """The two tables side by side when they fit (the round by round fitted to the room
         the breakdown leaves), else one at a time, the breakdown first (Tab switches)."""
+        self.set_class(self.size.height < self.SHORT, "-short")  # (a row more for the tables)
         body = self.query_one("#results-body")
         breakdown = self.query_one("#results-table", DataTable).virtual_size.width + 4
         room = self.size.width - breakdown - 4
@@ -301,6 +312,8 @@ class ResultsScreen(Screen):
         body.set_class(not rounds, "-rounds")
         body.set_class(rounds, "-breakdown")
         self._show_switch()
+        # the table on show has the keys (those it does not use scroll its pane)
+        self.query_one("#results-table" if rounds else "#history-table", DataTable).focus()
 
     def on_resize(self, event) -> None:
         self._fit()
