@@ -1,6 +1,7 @@
 """The results screen at the sizes people play at: at 100×30 every game's score breakdown is on
-screen whole, its total row included; where a pane is taller than the screen, the pane scrolls
-(one scroll bar, never the table inside it), and the keys reach it on either table."""
+screen whole, its total row included; where it is taller than the screen, its pane scrolls (one
+scroll bar, never the table inside it); the round by round scrolls inside its table, under its
+header, between its title and notes; the keys reach whichever table is shown."""
 from __future__ import annotations
 
 import pytest
@@ -69,15 +70,44 @@ async def test_a_pane_taller_than_the_screen_scrolls_by_keys_on_either_table():
         await pilot.press("down")
         await pilot.pause()
         assert pane.scroll_y == 1
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert pane.scroll_y == pane.max_scroll_y
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert pane.scroll_y == 0
         await pilot.press("tab")  # the round by round, in its own pane
         await pilot.pause(0.1)
         rounds = screen.query_one("#history-pane")
+        history = screen.query_one("#history-table", DataTable)
         assert rounds.display and not pane.display
-        assert screen.focused is screen.query_one("#history-table", DataTable)
-        assert rounds.max_scroll_y > 0
+        assert screen.focused is history
+        # the round by round scrolls inside, under its header, with its title and notes on
+        # screen: its pane has nothing to scroll
+        assert rounds.max_scroll_y == 0 and history.max_scroll_y > 0
+        notes = screen.query_one("#history-notes")
+        assert notes.region.height > 0 and rounds.region.contains_region(notes.region)
         await pilot.press("down", "down")
         await pilot.pause()
-        assert rounds.scroll_y == 2
+        assert history.scroll_y == 2
         await pilot.press("tab")
         await pilot.pause(0.1)
         assert screen.focused is table and pane.display
+
+
+async def test_side_by_side_tab_gives_the_keys_to_the_other_table():
+    match = finished_four("mine-all-mine", 4)
+    app = AllMineApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _open(pilot, match)
+        body = screen.query_one("#results-body")
+        breakdown = screen.query_one("#results-table", DataTable)
+        history = screen.query_one("#history-table", DataTable)
+        assert not body.has_class("-narrow") and breakdown.display and history.display
+        assert screen.focused is breakdown
+        await pilot.press("tab")
+        await pilot.pause()
+        assert screen.focused is history
+        await pilot.press("tab")
+        await pilot.pause()
+        assert screen.focused is breakdown

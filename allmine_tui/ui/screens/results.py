@@ -58,15 +58,17 @@ class ResultsScreen(Screen):
     #results-body.-narrow > VerticalScroll { width: 100%; margin-right: 0; }
     #results-body.-narrow.-breakdown #history-pane { display: none; }
     #results-body.-narrow.-rounds #breakdown-pane { display: none; }
-    /* a table is shown whole (DataTable caps itself at its container's height): the pane
-       around it scrolls, so there is one scroll bar and the keys reach it */
     #results-table, #history-table {
         width: auto;
         height: auto;
-        max-height: 999;
         margin-top: 1;
         border: round $primary;
     }
+    /* the breakdown is shown whole (DataTable caps itself at its container's height): the
+       pane around it scrolls, one scroll bar, and the keys the table does not use reach it */
+    #results-table { max-height: 999; }
+    /* the round by round scrolls inside, under its fixed header, in the room its title and
+       notes leave (``_cap_history``) */
     #results-body.-narrow DataTable { width: 100%; margin-top: 0; }
     #results-switch { height: 1; padding: 0 1; margin-top: 1; color: $text-muted; }
     #results-review { height: auto; max-height: 12; padding: 0 1; margin-top: 1; }
@@ -274,6 +276,7 @@ class ResultsScreen(Screen):
             table.add_row(*cells, height=None)
         notes.update(safe(" ".join(history.notes)))
 
+    _history_cap = 0  # the round by round's height as last fitted
     #: a screen less tall than this has no blank row above the buttons
     SHORT = 34
     #: the narrowest a player's round-by-round column may be, beside the breakdown
@@ -295,6 +298,22 @@ class ResultsScreen(Screen):
             self._fill_history()
         body.set_class(not side, "-narrow")
         self._show_switch()
+        self.call_after_refresh(self._cap_history)
+
+    def _cap_history(self) -> None:
+        """The round by round's table at most as tall as the room its title and notes leave in
+        its pane: it scrolls inside, under its header, and the pane has nothing to scroll."""
+        pane = self.query_one("#history-pane")
+        table = self.query_one("#history-table", DataTable)
+        if not pane.display or not pane.size.height or not table.region.height:
+            return  # (not on show: done when it is)
+        notes = self.query_one("#history-notes")
+        room = pane.content_region.bottom - (table.region.y + int(pane.scroll_y)) - \
+            notes.outer_size.height
+        room = max(5, room)
+        if room != self._history_cap:
+            self._history_cap = room
+            table.styles.max_height = room
 
     def _show_switch(self) -> None:
         body = self.query_one("#results-body")
@@ -307,11 +326,17 @@ class ResultsScreen(Screen):
     def action_switch_table(self) -> None:
         body = self.query_one("#results-body")
         if not body.has_class("-narrow"):
+            # side by side: the keys go to the other table
+            history = self.query_one("#history-table", DataTable)
+            if self.history is not None:
+                (self.query_one("#results-table", DataTable) if self.focused is history
+                 else history).focus()
             return
         rounds = body.has_class("-rounds")
         body.set_class(not rounds, "-rounds")
         body.set_class(rounds, "-breakdown")
         self._show_switch()
+        self.call_after_refresh(self._cap_history)
         # the table on show has the keys (those it does not use scroll its pane)
         self.query_one("#results-table" if rounds else "#history-table", DataTable).focus()
 
@@ -416,6 +441,10 @@ RESULTS_CONTROLS = """\
 - The winner's column is marked with ★; equal totals share the win.
 - Beside the scores (below them on a narrow terminal): the game round by round, each player's
   score after every round or hand and what they collected in it.
+- *Tab* goes from one table to the other (on a narrow terminal it shows the other); the arrow
+  and page keys scroll the table you are on, or the mouse wheel over it.
+- The winners' totals are shown in reverse; rows listed after the totals (Mine All Mines'
+  tie-breaks) only count when totals are equal.
 - *p* plays again: the same game, players and options with a new shuffle.
 - *f* shows the final table (every hand and sheet open); *v* replays the game from the deal.
 - *Enter*, *Esc* or *m* (or the button) go back to the list of games; *n* sets up a new game of
