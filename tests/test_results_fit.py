@@ -111,3 +111,19 @@ async def test_side_by_side_tab_gives_the_keys_to_the_other_table():
         await pilot.press("tab")
         await pilot.pause()
         assert screen.focused is breakdown
+
+
+async def test_the_round_by_round_fits_the_width_again_after_a_resize():
+    match = finished_four("all-in", 4)
+    app = AllMineApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await _open(pilot, match)
+        await pilot.press("tab")
+        await pilot.pause(0.1)
+        history = screen.query_one("#history-table", DataTable)
+        for size in ((80, 24), (100, 30), (90, 26)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause(0.3)
+            assert history.display and history.region.width <= size[0]
+            assert history.max_scroll_x == 0, f"sideways scroll at {size}"
+            assert screen.query_one("#history-pane").max_scroll_y == 0

@@ -277,6 +277,7 @@ class ResultsScreen(Screen):
         notes.update(safe(" ".join(history.notes)))
 
     _history_cap = 0  # the round by round's height as last fitted
+    _narrow_width: int | None = None  # the width the round by round was fitted to, shown alone
     #: a screen less tall than this has no blank row above the buttons
     SHORT = 34
     #: the narrowest a player's round-by-round column may be, beside the breakdown
@@ -294,8 +295,9 @@ class ResultsScreen(Screen):
         side = self.history is not None and room >= label + 6 + names * (self.MIN_COLUMN + 2)
         if side:
             self._fill_history(room)
-        elif body.has_class("-narrow") is False:
-            self._fill_history()
+        elif body.has_class("-narrow") is False or self._narrow_width != self.app.size.width:
+            self._fill_history()  # (fitted to the screen's width: again when that changes)
+        self._narrow_width = None if side else self.app.size.width
         body.set_class(not side, "-narrow")
         self._show_switch()
         self.call_after_refresh(self._cap_history)
