@@ -77,6 +77,7 @@ class ResultsScreen(Screen):
     #history-title { height: 1; padding: 0 1; margin-top: 1; text-style: bold; }
     #results-notes, #history-notes { height: auto; padding: 0 2; color: $text-muted; }
     #results-buttons { height: auto; padding: 1 1 0 1; }
+    /* (every side given: in Textual a padding-top rule would zero the other three) */
     ResultsScreen.-short #results-buttons { padding: 0 1 0 1; }
     #results-buttons Button { margin-right: 2; }
     """
