@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 from .player_input import PlayerInput
@@ -138,6 +139,16 @@ class ChoiceTree(Static):
 
     # -- drawing ---------------------------------------------------------------------------------
     def refresh_lines(self) -> None:
+        entries = self._draw()
+        values = entries[self.cursor][1] if entries else []
+        self.post_message(self.Highlighted(list(values)))
+
+    def on_resize(self, _event) -> None:
+        if self.prefix:
+            self._draw()  # (the way back's hint is fitted to the width)
+
+    def _draw(self) -> list[tuple[str, list]]:
+        """Show the current level; its entries."""
         level = self._level()
         entries = [(label, values) for label, values, _paths in level]
         t = Text()
@@ -147,7 +158,10 @@ class ChoiceTree(Static):
         if head:
             t.append(head, style="bold")
             if self.prefix:
-                t.append("   (Esc: back)", style="dim")
+                # the way back, shorter where the line has no room for it in full
+                room_left = (self.content_size.width or 10 ** 6) - cell_len(head)
+                t.append(next((hint for hint in ("   (Esc: back)", " (Esc: back)", " (Esc)")
+                               if len(hint) <= room_left), ""), style="dim")
             t.append("\n")
         room = max(1, self.max_lines - 1)
         if self.cursor < self._top:
@@ -166,8 +180,7 @@ class ChoiceTree(Static):
             t.append(f"  … {len(entries) - self._top - room} more (↓)", style="dim")
         t.rstrip()
         self.update(t)
-        values = entries[self.cursor][1] if entries else []
-        self.post_message(self.Highlighted(list(values)))
+        return entries
 
     def line_key(self, index: int, label: str) -> str:
         """The key shown before a line: its number (1–9 choose it). Subclasses may show
