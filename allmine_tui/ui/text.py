@@ -6,6 +6,7 @@ widget gets such text through these helpers: ``plain`` makes a ``Text`` (styled 
 """
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.markup import escape
 from rich.text import Text
 
@@ -31,3 +32,20 @@ def join(*parts: object) -> Text:
         else:
             out.append(str(part))
     return out
+
+
+def hang(head: str, items: list[str], room: int, indent: int = 4) -> str:
+    """``head`` and then ``items`` with commas between them, broken between two items where a
+    line would pass ``room`` cells; every further line starts ``indent`` spaces in (a list that
+    wraps reads as one, under its head)."""
+    lines: list[str] = []
+    line = head
+    for i, item in enumerate(items):
+        piece = item + ("," if i + 1 < len(items) else "")
+        if i and cell_len(line) + 1 + cell_len(piece) > room:
+            lines.append(line)
+            line = " " * indent + piece
+        else:
+            line += (" " if i else "") + piece
+    lines.append(line)
+    return "\n".join(lines)

@@ -16,6 +16,7 @@ from ...engine.names import short_names, with_names
 from ...engine.views import own
 from ...ui.screens.play import PlayScreen
 from ...ui.screens.public_changes import PublicChanges
+from ...ui.text import hang
 from ...ui.widgets.choicetree import ChoiceTree
 from ...ui.widgets.draw import set_content
 from ...ui.widgets.keybar import ScreenKeys
@@ -238,10 +239,11 @@ class ThisIsMineScreen(PlayScreen[ThisIsMineView]):
                      f"{what}: ", style="bold")
             t.append(best.text(), style="bold yellow")
         discards, copied = view.get("my_discards"), view.get("my_copies")
+        room = max(20, self.app.size.width - self.SIDE)
         if discards:
-            t.append("\n  Relatives take: " + _counted(discards), style="red")
+            t.append("\n" + hang("  Relatives take: ", _counted(discards), room), style="red")
         if copied:
-            t.append("\n  Suitcases copy: " + _counted(copied), style="yellow")
+            t.append("\n" + hang("  Suitcases copy: ", _counted(copied), room), style="yellow")
         return t
 
     def _prompt(self, view: ThisIsMineView, legal: list[Action]) -> Text:
@@ -492,9 +494,9 @@ class ThisIsMineScreen(PlayScreen[ThisIsMineView]):
             self._confirm_split()
 
 
-def _counted(types: list[str]) -> str:
-    """'2× Bibelot, Bottle': the types named once each, counted (a long list stays one line)."""
+def _counted(types: list[str]) -> list[str]:
+    """['2× Bibelot', 'Bottle']: the types named once each, counted."""
     counts: dict[str, int] = {}
     for t in types:
         counts[t] = counts.get(t, 0) + 1
-    return ", ".join(f"{k}× {name_of(t)}" if k > 1 else name_of(t) for t, k in counts.items())
+    return [f"{k}× {name_of(t)}" if k > 1 else name_of(t) for t, k in counts.items()]
