@@ -253,8 +253,8 @@ class ThisIsMineScreen(PlayScreen[ThisIsMineView]):
         if phase == "over":
             if not self.flow.private_views and getattr(self.session, "timeline", None) is None:
                 # the final table
-                return Text(f"The game is over: Tab or 1–{view['n']} show another player's "
-                            f"cards, v replays the game.")
+                return Text(f"Game over · Tab or 1–{view['n']}: another player's cards · "
+                            f"v: replay")
             if not self.flow.private_views:  # a replay, at its end
                 return Text("The game is over.")
             return Text("The game is over. The results follow.")
