@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import DataTable
 
+from allmine_tui.games import GAMES
 from allmine_tui.ui import textual_internals as internals
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.results import ResultsScreen
@@ -14,7 +15,8 @@ from allmine_tui.ui.session import GameSession
 from helpers import wait_until
 from snapshot_helpers import finished_four
 
-GAMES = ["all-mine", "all-in", "mine-all-mine", "mine-all-mines", "this-is-mine"]
+#: every registered game (each seats four: the finished game is played by four)
+GAMES_SHOWN = sorted(GAMES)
 
 
 async def _open(pilot, match) -> ResultsScreen:
@@ -32,7 +34,7 @@ def _painted(app) -> list[str]:
     return [strip.text for strip in internals.compositor(app.screen).render_strips()]
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", GAMES_SHOWN)
 async def test_the_whole_breakdown_is_on_screen_at_100x30(game_id):
     match = finished_four(game_id, 4)
     result = match.rules.result(match.state)

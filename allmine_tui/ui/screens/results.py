@@ -67,8 +67,8 @@ class ResultsScreen(Screen):
     /* the breakdown is shown whole (DataTable caps itself at its container's height): the
        pane around it scrolls, one scroll bar, and the keys the table does not use reach it */
     #results-table { max-height: 999; }
-    /* the round by round scrolls inside, under its fixed header, in the room its title and
-       notes leave (``_cap_history``) */
+    /* (the round by round scrolls inside, under its fixed header, in the room its title and
+       notes leave: ``_cap_history`` sets its height) */
     #results-body.-narrow DataTable { width: 100%; margin-top: 0; }
     #results-switch { height: 1; padding: 0 1; margin-top: 1; color: $text-muted; }
     #results-review { height: auto; max-height: 12; padding: 0 1; margin-top: 1; }
