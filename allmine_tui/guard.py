@@ -81,4 +81,7 @@ class GuardedFormatter(logging.Formatter):
         import traceback
 
         # the plain traceback: file, line and code of each frame, never their variables
-        return "".join(traceback.format_exception(ei[0], ei[1], ei[2], capture_locals=False))
+        # (format_exception takes no capture_locals; TracebackException does, and its default,
+        # False, is said here all the same)
+        return "".join(traceback.TracebackException(ei[0], ei[1], ei[2],
+                                                    capture_locals=False).format())
