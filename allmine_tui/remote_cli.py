@@ -21,6 +21,9 @@ def cmd_serve(args) -> int:
         raise UsageError(f"--port must be between 1 and 65535, not {args.port}.")
     if not 0 < args.max_sessions <= 100:
         raise UsageError(f"--max-sessions must be between 1 and 100, not {args.max_sessions}.")
+    if not 0 < args.idle_timeout <= 7 * 86400:
+        raise UsageError(f"--idle-timeout must be a number of seconds above 0 and at most a week "
+                         f"(604800), not {args.idle_timeout:g}.")
     for name in args.allow_host:
         bare = name.strip("[]")
         if not bare or any(ch in bare for ch in "/@?# ") or \
@@ -39,7 +42,8 @@ def cmd_serve(args) -> int:
               f"that port and has the address with its key can {what}; the connection is not "
               "encrypted (see README: a reverse proxy with TLS).", file=sys.stderr)
     settings = serve.Settings(args.host, args.port, args.max_sessions, args.join_only,
-                              [h.strip("[]").lower() for h in args.allow_host])
+                              [h.strip("[]").lower() for h in args.allow_host],
+                              idle_timeout=args.idle_timeout)
     try:
         serve.serve(settings)
     except OSError as exc:
@@ -139,6 +143,9 @@ def add_commands(sub) -> None:
                         "records")
     p.add_argument("--max-sessions", type=int, default=4, metavar="N",
                    help="at most N app processes at once (4)")
+    p.add_argument("--idle-timeout", type=float, default=600.0, metavar="SECONDS",
+                   help="close a page's app after this many seconds without a key pressed in it, "
+                        "freeing its place (600)")
     p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                    help="a name browsers use for this server (e.g. behind a reverse proxy); "
                         "repeat for several")

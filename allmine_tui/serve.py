@@ -8,11 +8,15 @@ that can only open a seat of a shared game with its join code.
 
 What the server adds to textual-serve's:
 
-- A key, new at every start, printed once inside the address to open (``/?key=…``). The first
-  visit stores it in the browser as a cookie (HttpOnly, SameSite=Strict, named after the port)
-  and moves on to the same address without it. No page, file or websocket is served without it;
-  a request without it gets a page saying what is missing (403). The key is never on a command
-  line (it would show in ``ps``) and never in the server's log.
+- A key, new at every start, printed once inside the address to open (``/s/<prefix>/?key=…``).
+  The first visit stores it in the browser as a cookie (HttpOnly, SameSite=Strict, named after
+  the port) and moves on to the same address without it. No page, file or websocket is served
+  without it; a request without it gets a page saying what is missing (403). The key is never on
+  a command line (it would show in ``ps``) and never in the server's log.
+- A path prefix, also new at every start (``/s/<prefix>/``): every page, file and websocket of
+  the server is under it, and the key's cookie is limited to it (its Path). Browsers send a
+  cookie to every port of a host, so a cookie for ``/`` would reach any other server on
+  127.0.0.1 that the browser visits; one for an unguessable path reaches none of them.
 - The names the server answers to (the Host header): the address it listens on, this machine's
   loopback names and addresses, the names given with ``--allow-host`` and, on a server listening
   on every address, any IP address (a DNS name that was made to point here is refused: DNS
@@ -21,11 +25,15 @@ What the server adds to textual-serve's:
 - Every response forbids being shown in a frame of another page (``frame-ancestors 'none'``,
   ``X-Frame-Options: DENY``) and lets the page load and connect only to this server.
 - At most ``--max-sessions`` app processes at once; the page says so when that many are open.
-- No folder listing under ``/static/``, and the page (serve_page.py) uses only this server's
+- No folder listing under ``static/``, and the page (serve_page.py) uses only this server's
   files: the font that comes with textual-serve, not a stylesheet from another site.
+- A page that has sent no input for ``--idle-timeout`` seconds (600) is closed, and its place
+  freed; the page says why (serve_session.py).
+- A log that holds no secret and no control character from outside (serve_log.py).
 
-This module overrides parts of textual-serve's ``Server`` (its routes, its websocket handler and
-its ``serve``) and of its ``AppService`` (the environment of an app process); pyproject.toml
+This module overrides parts of textual-serve's ``Server`` (its routes, its websocket handler,
+its logging and its ``serve``) and of its ``AppService`` (the environment of an app process,
+and the spare); pyproject.toml
 bounds textual-serve below its next major version for that reason, and tests/test_serve.py
 covers them.
 """
@@ -46,7 +54,8 @@ import sys
 from dataclasses import dataclass, field
 from urllib.parse import quote, urlsplit
 
-from . import serve_page
+from . import serve_log, serve_page, serve_session
+from .guard import clean
 
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 WILDCARDS = {"", "0.0.0.0", "::"}
@@ -101,17 +110,24 @@ class Settings:
     join_only: bool = False
     allow_hosts: list[str] = field(default_factory=list)
     key: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+    idle_timeout: float = 600.0  # seconds without input before a page's app is closed
+    prefix: str = field(default_factory=lambda: secrets.token_urlsafe(12))
 
     @property
     def cookie(self) -> str:
-        return f"allmine_key_{self.port}"  # cookies ignore ports: one name per server
+        return f"allmine_key_{self.port}"  # (its Path, ``base``, keeps it from other ports)
+
+    @property
+    def base(self) -> str:
+        """The path everything of this server is under: ``/s/<prefix>/``."""
+        return f"/s/{self.prefix}/"
 
     def url(self, name: str | None = None) -> str:
         """The address to open, key included."""
         name = name or ("127.0.0.1" if self.host in WILDCARDS else self.host)
         if ":" in name:
             name = f"[{name}]"
-        return f"http://{name}:{self.port}/?key={self.key}"
+        return f"http://{name}:{self.port}{self.base}?key={self.key}"
 
 
 def host_refusal(host_header: str, settings: Settings) -> str | None:
@@ -119,6 +135,7 @@ def host_refusal(host_header: str, settings: Settings) -> str | None:
     name = _host_name(host_header)
     if not name or " " in host_header:
         return "the request does not say which server it is for"
+    name = clean(name)
     if is_loopback(name) or name in {h.lower() for h in settings.allow_hosts}:
         return None
     if settings.host not in WILDCARDS and name == settings.host.strip("[]").lower():
@@ -132,7 +149,7 @@ def websocket_refusal(host_header: str, origin: str | None) -> str | None:
     """Why a websocket asking for ``host_header`` from a page at ``origin`` is refused, or None:
     only this server's own pages may open one."""
     if origin is not None and urlsplit(origin).netloc.lower() != host_header.lower():
-        return f"a page from {origin} may not open this app"
+        return f"a page from {clean(origin[:200])} may not open this app"
     return None
 
 
@@ -167,7 +184,6 @@ def app_arguments(join: bool) -> list[str]:
 def make_server(settings: Settings):
     """A textual-serve Server for the app, with the checks described above."""
     from aiohttp import web
-    from aiohttp.abc import AbstractAccessLogger
     from textual_serve.app_service import AppService
     from textual_serve.server import Server, to_int
 
@@ -204,13 +220,7 @@ def make_server(settings: Settings):
     async def nothing_async(*_args) -> None:
         return None
 
-    class AccessLog(AbstractAccessLogger):
-        """One line per request, without the query (the key) or a join code."""
-
-        def log(self, request, response, time) -> None:
-            path = "/ws/join/…" if request.path.startswith("/ws/join/") else request.path
-            self.logger.info("%s %s %s %s", request.remote, request.method, path[:80],
-                             response.status)
+    base = settings.base
 
     def page(status: int, title: str, *text: str) -> web.Response:
         return web.Response(status=status, text=serve_page.message_page(title, *text),
@@ -231,12 +241,13 @@ def make_server(settings: Settings):
         async def _make_app(self) -> web.Application:
             app = web.Application(middlewares=[self.guard])
             app.add_routes([
-                web.get("/", self.handle_index, name="index"),
-                web.get("/allmine-page.js", self.handle_script),
-                web.get("/ws", self.handle_websocket, name="websocket"),
-                web.get("/ws/join/{codes}", self.handle_websocket),
-                web.get("/download/{key}", self.handle_download, name="download"),
-                web.static("/static", self.statics_path, show_index=False, name="static"),
+                web.get(base, self.handle_index, name="index"),
+                web.get(base + "allmine-page.js", self.handle_script),
+                web.get(base + "ws", self.handle_websocket, name="websocket"),
+                web.get(base + "ws/join/{codes}", self.handle_websocket),
+                web.get(base + "download/{key}", self.handle_download, name="download"),
+                web.static(base + "static", self.statics_path, show_index=False,
+                           name="static"),
             ])
             app.on_response_prepare.append(self.add_headers)
             app.on_startup.append(self.on_startup)
@@ -245,36 +256,43 @@ def make_server(settings: Settings):
 
         @web.middleware
         async def guard(self, request, handler):
-            """The Host allow-list, then the key (stored from ``/?key=…``, else refused)."""
+            """The Host allow-list, then the prefix and the key (stored from
+            ``/s/<prefix>/?key=…``, else refused)."""
             reason = host_refusal(request.host, settings)
             if reason is not None:
                 return page(421, "Wrong server name", f"Refused: {reason}.")
+            if not request.path.startswith(base):
+                return self.no_key_page()
             given = request.query.get("key")
-            if given is not None and request.path == "/":
+            if given is not None and request.path == base:
                 if not key_matches(given, settings.key):
                     return page(403, "Wrong key", "This key is not the one of this server "
                                 "(a new key is made at every start): ask for the address again.")
                 return self.store_key(request)
             if not key_matches(request.cookies.get(settings.cookie), settings.key):
-                return page(403, "This game server needs its key",
-                            "Open the address printed by allmine serve when it started (it "
-                            "ends with ?key=…); ask whoever runs the server for it. The key "
-                            "changes every time the server starts.")
+                return self.no_key_page()
             return await handler(request)
+
+        @staticmethod
+        def no_key_page() -> web.Response:
+            return page(403, "This game server needs its key",
+                        "Open the address printed by allmine serve when it started (it ends "
+                        "with ?key=…); ask whoever runs the server for it. The address "
+                        "changes every time the server starts.")
 
         def store_key(self, request) -> web.Response:
             code = request.query.get("code")
-            target = "/" + ("?code=" + quote(code, safe="-") if code else "")
+            target = base + ("?code=" + quote(code, safe="-") if code else "")
             response = web.Response(text=serve_page.key_stored_page(target),
                                     content_type="text/html")
             secure = request.secure or request.headers.get("X-Forwarded-Proto") == "https"
             response.set_cookie(settings.cookie, settings.key, httponly=True, samesite="Strict",
-                                path="/", secure=secure)
+                                path=base, secure=secure)
             return response
 
         async def add_headers(self, request, response) -> None:
             response.headers.update(NOT_FRAMED)
-            if not request.path.startswith("/static/"):
+            if not request.path.startswith(base + "static/"):
                 response.headers["Cache-Control"] = "no-store"
 
         def full(self) -> bool:
@@ -295,8 +313,8 @@ def make_server(settings: Settings):
                 size = max(8, min(40, int(request.query.get("fontsize", "16"))))
             except ValueError:
                 size = 16
-            socket = codes_path(codes_of_query(request.query.get("code")))
-            return web.Response(text=serve_page.app_page(self.title, socket, size),
+            socket = base[:-1] + codes_path(codes_of_query(request.query.get("code")))
+            return web.Response(text=serve_page.app_page(self.title, base, socket, size),
                                 content_type="text/html")
 
         async def handle_script(self, request) -> web.Response:
@@ -335,13 +353,18 @@ def make_server(settings: Settings):
                 self.start_spare()
                 await service.start(width, height)
                 try:
-                    await self._process_messages(websocket, service)
+                    why = await serve_session.relay(websocket, service, settings.idle_timeout)
                 finally:
                     await service.stop()
+                if why == "idle":
+                    log.info("an app had no input for %s: closed",
+                             serve_session.duration(settings.idle_timeout))
+                elif why == "bad message":
+                    log.warning("a page sent a message that is not one of the app's: closed")
             except asyncio.CancelledError:
                 await websocket.close()
             except Exception as error:  # one broken connection must not stop the server
-                log.exception(error)
+                log.exception("an app's connection failed (%s)", type(error).__name__)
             finally:
                 if service is not None:
                     await service.stop()
@@ -408,7 +431,8 @@ def make_server(settings: Settings):
                 print(f"  from other machines: {s.url('THIS-MACHINE-S-ADDRESS')}", flush=True)
             for name in s.allow_hosts:
                 if is_loopback(s.host):  # only a proxy on this machine can pass it on
-                    print(f"  through your proxy: https://{name}/?key={s.key}", flush=True)
+                    print(f"  through your proxy: https://{name}{s.base}?key={s.key}",
+                          flush=True)
                 else:
                     print(f"  as {name}: {s.url(name)}", flush=True)
             print("The key in the address changes at every start; give it only to people you "
@@ -428,6 +452,11 @@ def make_server(settings: Settings):
                     break
                 await asyncio.sleep(0.05)
 
+        def initialize_logging(self) -> None:
+            """The guarded log of serve_log.py instead of textual-serve's Rich handler (whose
+            tracebacks show local variables, the key among them)."""
+            serve_log.setup([settings.key, settings.prefix], self.debug)
+
         def serve(self, debug: bool = False) -> None:
             """textual-serve's, with a log that leaves out keys and codes."""
             self.debug = debug
@@ -440,8 +469,9 @@ def make_server(settings: Settings):
                 except NotImplementedError:
                     pass
             web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False,
-                        loop=loop, print=lambda *args: None, access_log_class=AccessLog,
-                        access_log=logging.getLogger("allmine-serve.access"))
+                        loop=loop, print=lambda *args: None,
+                        access_log_class=serve_log.access_log_class(base),
+                        access_log=logging.getLogger(serve_log.ACCESS_LOGGER))
 
     return AppServer()
 

@@ -2,24 +2,29 @@
 (no key, server full, the step that stores the key).
 
 The app's page replaces textual-serve's own template, which loads a font stylesheet from a
-third-party site: here the font is the one textual-serve ships (``/static/fonts/``), and every
-address in the page is on this server, so opening it asks nothing of any other site. The page has
-no inline script (the Content-Security-Policy allows scripts from this server only): its script
-is ``/allmine-page.js``.
+third-party site: here the font is the one textual-serve ships (``static/fonts/``), and every
+address in the page is on this server, under its path prefix (``/s/<prefix>/``, see serve.py), so
+opening it asks nothing of any other site. The page has no inline script (the
+Content-Security-Policy allows scripts from this server only): its script is
+``allmine-page.js``. Its icon is empty (a browser would otherwise ask for ``/favicon.ico``,
+outside the prefix). When the server closes the page's connection with a reason (no input for a
+while, the server stopping), the page shows that reason.
 """
 from __future__ import annotations
 
 from html import escape
 
-FONT = "/static/fonts/RobotoMono-VariableFont_wght.ttf"
-FONT_ITALIC = "/static/fonts/RobotoMono-Italic-VariableFont_wght.ttf"
+from .guard import clean
+
+FONT = "static/fonts/RobotoMono-VariableFont_wght.ttf"  # (under the server's prefix)
+FONT_ITALIC = "static/fonts/RobotoMono-Italic-VariableFont_wght.ttf"
 
 FONT_FACES = """
 @font-face { font-family: "Roboto Mono"; font-style: normal; font-weight: 100 700;
-  src: url("%s") format("truetype"); }
+  src: url("%(base)s%(font)s") format("truetype"); }
 @font-face { font-family: "Roboto Mono"; font-style: italic; font-weight: 100 700;
-  src: url("%s") format("truetype"); }
-""" % (FONT, FONT_ITALIC)
+  src: url("%(base)s%(italic)s") format("truetype"); }
+"""
 
 # (the one-message pages have no font of their own: without the key they could not load it)
 STYLE = """
@@ -40,6 +45,7 @@ body.-closed .closed-dialog { display: flex; }
 button { padding: 12px 28px; margin: 16px; border: none; background-color: #5e0ba7;
   color: rgba(255, 255, 255, 0.95); font-family: inherit; cursor: pointer; }
 button:hover { background: #ac5af4; }
+#closed-why { margin-top: 12px; }
 #terminal { position: absolute; inset: 0; }
 main { max-width: 44em; margin: 4em auto; padding: 0 1em; line-height: 1.5; }
 code { background: #12232d; padding: 0 0.3em; }
@@ -52,10 +58,11 @@ PAGE = """<!DOCTYPE html>
     <meta charset="utf-8">
     <meta name="referrer" content="no-referrer">
     <title>%(title)s</title>
-    <link rel="preload" href="%(font)s" as="font" type="font/ttf" crossorigin>
-    <link rel="stylesheet" href="/static/css/xterm.css">
+    <link rel="icon" href="data:,">
+    <link rel="preload" href="%(base)s%(font)s" as="font" type="font/ttf" crossorigin>
+    <link rel="stylesheet" href="%(base)sstatic/css/xterm.css">
     <style>%(style)s</style>
-    <script src="/static/js/textual.js"></script>
+    <script src="%(base)sstatic/js/textual.js"></script>
   </head>
   <body>
     <div class="dialog-container intro-dialog">
@@ -66,12 +73,13 @@ PAGE = """<!DOCTYPE html>
       <div class="shade"></div>
       <div class="intro">
         <div>This screen has closed.</div>
+        <div id="closed-why"></div>
         <button type="button" class="restart">Open it again</button>
       </div>
     </div>
     <div id="terminal" class="textual-terminal" data-socket-path="%(socket)s"
-         data-font-size="%(font_size)d"></div>
-    <script src="/allmine-page.js"></script>
+         data-base="%(base)s" data-font-size="%(font_size)d"></div>
+    <script src="%(base)sallmine-page.js"></script>
   </body>
 </html>
 """
@@ -80,21 +88,42 @@ PAGE = """<!DOCTYPE html>
 # - the websocket address is made from the page's own address (wss: behind an https proxy), so
 #   nothing in the page is built from what the request said its host was;
 # - the app asks for "/?code=..." or "/" (see ui/screens/join.py, show_in_address) when a shared
-#   game opens or closes: that changes the address only, so a reload opens the same seat.
+#   game opens or closes: that changes the address only (to the same under the server's prefix),
+#   so a reload opens the same seat;
+# - every websocket the page opens reports the reason it was closed with, if any, in the dialog
+#   the page shows then (textual.js shows the dialog but not the reason).
 PAGE_JS = """(function () {
   "use strict";
   var terminal = document.getElementById("terminal");
+  var base = terminal.dataset.base;
   var scheme = location.protocol === "https:" ? "wss://" : "ws://";
   terminal.dataset.sessionWebsocketUrl = scheme + location.host + terminal.dataset.socketPath;
   var open = window.open.bind(window);
   window.open = function (url, target, features) {
     var text = String(url);
     if (target === "_self" && (text === "/" || text.indexOf("/?code=") === 0)) {
-      history.replaceState(null, "", text);
+      history.replaceState(null, "", base + text.slice(1));
       return null;
     }
     return open(url, target, features);
   };
+  var NativeSocket = window.WebSocket;
+  var Socket = function (url, protocols) {
+    var socket = protocols === undefined ? new NativeSocket(url) :
+      new NativeSocket(url, protocols);
+    socket.addEventListener("close", function (event) {
+      var why = document.getElementById("closed-why");
+      if (why && event.reason) {
+        why.textContent = event.reason;
+      }
+    });
+    return socket;
+  };
+  Socket.prototype = NativeSocket.prototype;
+  ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (name) {
+    Socket[name] = NativeSocket[name];
+  });
+  window.WebSocket = Socket;
   var buttons = document.querySelectorAll("button.restart");
   for (var i = 0; i < buttons.length; i++) {
     buttons[i].addEventListener("click", function () { location.reload(); });
@@ -103,14 +132,20 @@ PAGE_JS = """(function () {
 """
 
 
-def app_page(title: str, socket_path: str, font_size: int = 16) -> str:
+def app_page(title: str, base: str, socket_path: str, font_size: int = 16) -> str:
+    """The app's page, its files under ``base`` (``/s/<prefix>/``), its websocket at
+    ``socket_path``."""
+    where = escape(base, quote=True)
+    faces = FONT_FACES % {"base": where, "font": FONT, "italic": FONT_ITALIC}
     return PAGE % {"title": escape(title), "socket": escape(socket_path, quote=True),
-                   "font_size": font_size, "font": FONT, "style": FONT_FACES + STYLE}
+                   "base": where, "font_size": font_size, "font": FONT,
+                   "style": faces + STYLE}
 
 
 def message_page(title: str, *paragraphs: str) -> str:
-    """A page that only says something (each paragraph is plain text)."""
-    body = "\n".join(f"<p>{escape(p)}</p>" for p in paragraphs)
+    """A page that only says something (each paragraph is plain text; a control character in it
+    shows as a mark)."""
+    body = "\n".join(f"<p>{escape(clean(p))}</p>" for p in paragraphs)
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="referrer" content="no-referrer"><title>{escape(title)}</title>'
             f"<style>{STYLE}</style></head>\n<body><main><h1>{escape(title)}</h1>\n{body}"

@@ -247,7 +247,9 @@ def in_ci() -> bool:
 
 class Served:
     """``python -m allmine_tui serve ARGS`` on a free port: ``url`` is the address it printed
-    (key included), ``base`` the same without the key. Use ``with Served(...) as server``."""
+    (key included), ``base`` the same without the key and its last slash
+    (``http://127.0.0.1:PORT/s/PREFIX``), ``origin`` the server's alone
+    (``http://127.0.0.1:PORT``). Use ``with Served(...) as server``."""
 
     def __init__(self, *args: str, env: dict | None = None) -> None:
         import sys
@@ -261,9 +263,10 @@ class Served:
         self.lines: list[str] = []
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
-        self.base = f"http://127.0.0.1:{self.port}"
+        self.origin = f"http://127.0.0.1:{self.port}"
         self.url = self._wait_for_url()
-        self.key = self.url.split("?key=", 1)[1]
+        self.base, self.key = self.url.split("/?key=", 1)
+        self.prefix = self.base.rsplit("/", 1)[1]
         wait_for_port(self.port, self.process)
 
     def _read(self) -> None:
@@ -274,7 +277,7 @@ class Served:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             for line in list(self.lines):
-                if line.strip().startswith(self.base + "/?key="):
+                if line.strip().startswith(self.origin + "/s/") and "/?key=" in line:
                     return line.strip()
             if self.process.poll() is not None:
                 raise AssertionError("the server exited:\n" + "".join(self.lines))

@@ -78,7 +78,7 @@ async def test_a_shared_game_joined_in_the_browser(server, data_dir):
         await page.press("j")
         await page.wait_for("Join a shared game")
         await page.press(*"not-a-code", "enter")
-        await page.wait_for("No shared game has the join code 'not-a-code'")
+        await page.wait_for("No shared game has the join code 'not-…'")
         await page.press(*["backspace"] * 10, *codes[0], "enter", pause=0.05)
         screen = await page.wait_for("PREDICT")
         assert "viewing as Ann" in screen and "viewing as Bob" not in screen
@@ -108,6 +108,7 @@ async def test_no_page_and_no_websocket_without_the_key(server):
     async with Browser() as page:
         text = await page.goto(server.base + "/")
         assert "needs its key" in text and "?key=" in text
+        assert "needs its key" in await page.goto(server.origin + "/")
         text = await page.goto(server.base + "/?key=" + "x" * len(server.key))
         assert "Wrong key" in text
         for path in ("/static/js/textual.js", "/allmine-page.js", "/static/"):
@@ -166,7 +167,7 @@ async def test_a_page_of_another_site_gets_no_app_in_a_frame(server):
     finally:
         await runner.cleanup()
     asked = "".join(server.lines[seen:])
-    assert "GET / " in asked and "GET /ws" not in asked and "GET /static" not in asked
+    assert "GET /s/…/ 403" in asked and "/ws" not in asked and "/static" not in asked
 
 
 async def test_every_response_forbids_frames_and_other_sites(server):
@@ -389,10 +390,14 @@ def test_serve_options_and_warnings(monkeypatch, capsys, data_dir):
     assert (local.host, local.port, local.join_only, local.max_sessions) == \
         ("127.0.0.1", 8000, False, 4)
     assert len(local.key) >= 32 and local.key != wide.key  # a new key at every start
-    assert local.url() == f"http://127.0.0.1:8000/?key={local.key}"
+    assert local.url() == f"http://127.0.0.1:8000/s/{local.prefix}/?key={local.key}"
+    assert len(local.prefix) >= 16 and local.prefix != wide.prefix  # a new prefix too
+    assert (local.idle_timeout, wide.idle_timeout) == (600, 600)
     for bad, message in ((["--port", "70000"], "--port must be between 1 and 65535"),
                          (["--max-sessions", "0"], "--max-sessions must be between 1 and 100"),
-                         (["--allow-host", "http://x/"], "--allow-host takes a host name")):
+                         (["--allow-host", "http://x/"], "--allow-host takes a host name"),
+                         (["--idle-timeout", "0"], "--idle-timeout must be a number of seconds"),
+                         (["--idle-timeout", "nan"], "--idle-timeout must be a number of seconds")):
         assert cli.main(["serve", *bad]) == 2
         assert message in capsys.readouterr().err
     assert serve.app_command().split()[0] == sys.executable and \
