@@ -88,10 +88,15 @@ def split_codes(text: str) -> list[str]:
     return [word for word in text.replace(",", " ").split() if normal_code(word)]
 
 
-def shown_code(code: str, limit: int = 16) -> str:
-    """A wrong code as it may be echoed: printable, and only a short start of a long one."""
+SHOWN = 4  # a wrong code is echoed by at most this many of its first characters
+
+
+def shown_code(code: str) -> str:
+    """A wrong code as it may be echoed: printable, and at most its first four characters (a code
+    with a typo in it is nearly the right one: echoed whole, it would show in a log, on a shared
+    screen or in a terminal's scrollback)."""
     text = "".join(ch for ch in code.strip() if ch.isprintable())
-    return text if len(text) <= limit else text[:8] + "…"
+    return text if len(text) <= SHOWN else text[:SHOWN] + "…"
 
 
 # -- the file ------------------------------------------------------------------------------------
