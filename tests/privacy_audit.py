@@ -3,7 +3,8 @@ of a seat other than the person at the keyboard is there.
 
 The audit keeps track of who holds the keyboard the way people at a table would: the person named
 by the curtain once they pass it; the person making a public decision on the table view; nobody
-after a peek ends. At every check it reads every widget of every screen on the stack (hidden ones
+after a peek ends, and nobody once the table view or news for everyone has been on screen (anyone
+may have stepped up to the keyboard since). At every check it reads every widget of every screen on the stack (hidden ones
 too), their tooltips, the whole log with its scrollback, the status bar, every live notification
 and the painted frame, and fails (``Leak``) when it finds:
 
@@ -209,7 +210,16 @@ class Audit:
                                      board.find("\n", hit.end())]
                         raise Leak(f"{name}'s secret {pattern.pattern!r} is on screen for "
                                    f"{self._who(holder)}{here}: {line.strip()!r}")
+        self._forget_on_table_view(game)
         return frame
+
+    def _forget_on_table_view(self, game) -> None:
+        """What everyone may see is on screen (the table view: bots playing, a public decision,
+        news of a hand's or round's end): anyone may step up to the keyboard now, so the next
+        private view is only allowed after its own curtain."""
+        if len(self.people) > 1 and game is not None and game.viewer is None \
+                and not isinstance(self.app.screen, CurtainScreen):
+            self.holder = None
 
     def _who(self, seat: int | None) -> str:
         return "nobody in particular" if seat is None else self.names[seat]

@@ -95,14 +95,54 @@ def test_passing_the_curtain_shows_that_person_s_view_until_the_next_person():
     assert flow.owner_epoch == epoch + 2
 
 
-def test_the_holder_comes_back_without_a_curtain_after_bots_but_not_after_someone_else():
+def test_the_table_view_between_two_private_turns_of_one_person_brings_their_curtain_back():
+    # while bots play, the table view is on screen and anyone may have taken the keyboard
     flow, game = flow_of(people_to_act=[0])
     flow.pass_curtain()
     game.acting, game.bots = [], [2]
     flow.move_made(public=False)
     assert flow.state == State(Mode.BOTS) and flow.viewer is None  # table view while bots play
+    assert flow.holder is None
     game.acting, game.bots = [0], []
-    assert flow.settle() == State(Mode.PRIVATE, 0)  # still Ann at the keyboard
+    assert flow.settle() == State(Mode.CURTAIN, 0)
+
+
+@pytest.mark.parametrize("between", ["bots", "waiting", "table"])
+def test_every_table_view_forgets_the_holder(between):
+    flow, game = flow_of(people=(0, 1, 3), people_to_act=[0])
+    flow.pass_curtain()
+    if between == "bots":
+        game.acting, game.bots = [], [2]
+    elif between == "waiting":
+        game.acting = [4]  # a seat at another screen
+    else:
+        game.acting = []
+    flow.move_made(public=False)
+    assert flow.state.mode is {"bots": Mode.BOTS, "waiting": Mode.WAITING,
+                               "table": Mode.TABLE}[between]
+    game.acting, game.bots = [0], []
+    assert flow.settle() == State(Mode.CURTAIN, 0)
+
+
+def test_news_after_the_last_move_brings_the_curtain_for_the_same_person_s_new_hand():
+    # Bob plays the round's last card and is the first to play the next round: the news of the
+    # round's end is public, so his new hand comes behind his curtain
+    flow, game = flow_of(people_to_act=[1])
+    flow.pass_curtain()
+    assert flow.state == State(Mode.PRIVATE, 1) and flow.holder == 1
+    flow.move_made(public=False)  # the rules deal the new round; Bob is first again
+    assert flow.state == State(Mode.PRIVATE, 1)
+    flow.add_interlude("round 1 is over")  # (the screen adds the news of the move just made)
+    assert flow.settle() == State(Mode.INTERLUDE) and flow.holder is None
+    assert flow.interlude_done() == State(Mode.CURTAIN, 1)
+    assert flow.viewer is None and flow.actor is None
+
+
+def test_one_person_keeps_their_view_through_news_and_bots():
+    flow, game = flow_of(people=[0], people_to_act=[0])
+    flow.add_interlude("hand over")
+    assert flow.state == State(Mode.INTERLUDE)
+    assert flow.interlude_done() == State(Mode.PRIVATE, 0)
 
 
 def test_a_public_decision_forgets_who_holds_the_keyboard():

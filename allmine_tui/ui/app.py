@@ -5,6 +5,7 @@ from pathlib import Path
 
 from textual import events
 from textual.app import App
+from textual.notifications import Notification, Notify
 from textual.binding import Binding
 
 from .gc_pacing import GcPacer
@@ -73,11 +74,32 @@ class AllMineApp(App):
         yield from super().get_system_commands(screen)
         yield from app_commands(self, screen)
 
+    #: grows each time the screen passes to another person (``forget_notices``)
+    notices_epoch = 0
+
     def notify(self, message: str, *, title: str = "", severity="information",
                timeout: float | None = None, markup: bool = False) -> None:
         """Notifications are always plain text: they often carry names (``Widget.notify`` asks for
-        markup by default, so the flag is ignored)."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        markup by default, so the flag is ignored). Each is stamped with the person it was
+        raised for (``notices_epoch``): Textual shows it only when its message is handled, and a
+        key typed just before the curtain came up must not leave its answer on the next person's
+        screen."""
+        if timeout is None:
+            timeout = self.NOTIFICATION_TIMEOUT
+        note = Notify(Notification(message, title, severity, timeout, markup=False))
+        note.allmine_epoch = self.notices_epoch  # type: ignore[attr-defined]
+        self.post_message(note)
+
+    def stale_notice(self, event: Notify) -> bool:
+        """Whether a notification was raised for somebody who has left the screen since: it is
+        dropped before Textual's own handler would show it (see replace_same_notifications)."""
+        return getattr(event, "allmine_epoch", self.notices_epoch) != self.notices_epoch
+
+    def forget_notices(self) -> None:
+        """The screen passes to another person: every notification up now, and every one raised
+        before now and not yet shown, goes."""
+        self.notices_epoch += 1
+        self.clear_notifications()
 
     # -- navigation ----------------------------------------------------------------------------
     def open_session(self, session) -> None:

@@ -21,9 +21,10 @@ The states (``Mode``):
 The rules that make it private:
 
 - Only a person who passed their curtain (the *holder*) sees a private view without a new
-  curtain; the holder is forgotten when anyone else's curtain comes up, after a peek, and after a
-  decision made in front of everyone. On resume nobody holds the keyboard, so the curtain comes
-  first.
+  curtain; the holder is forgotten when anyone else's curtain comes up, after a peek, after a
+  decision made in front of everyone, and whenever the table view or news for everyone is on
+  screen (``TABLE_VIEWS``: bots playing, a public decision, a hand's or a round's end). On resume
+  nobody holds the keyboard, so the curtain comes first.
 - With one person at this screen there is no curtain: the screen always shows their view.
 - A peek, the chooser, the curtain and an interlude halt the game: no bot moves, nobody acts, and
   nothing done during them acts in the game (``actor`` is None, ``undo_seat`` refuses).
@@ -56,6 +57,10 @@ class Mode(str, Enum):
 
 #: States in which a person at this screen is asked something outside the game (the game waits).
 HALTING = frozenset({Mode.CURTAIN, Mode.CHOOSING, Mode.PEEK, Mode.INTERLUDE})
+
+#: States that show what the whole table may see (with more than one person at the screen): the
+#: keyboard's holder is forgotten on reaching one.
+TABLE_VIEWS = frozenset({Mode.TABLE, Mode.BOTS, Mode.WAITING, Mode.INTERLUDE})
 
 
 class Refused(Exception):
@@ -190,6 +195,11 @@ class Flow:
     def _go(self, state: State) -> State:
         if state.mode is Mode.CURTAIN and state.seat != self.holder:
             self.holder = None  # someone else is called to the keyboard
+        if state.mode in TABLE_VIEWS and not self.solo:
+            # the table view (or news for everyone) is on screen: anyone may have taken the
+            # keyboard since, so the next private view comes behind its curtain, even for the
+            # person who held it last (a new hand dealt to whoever played the last card)
+            self.holder = None
         if state.mode is Mode.PRIVATE or (state.mode is Mode.CURTAIN and not state.peek):
             self.public_mover = None  # a private turn: the public move before it stands
         self.state = state

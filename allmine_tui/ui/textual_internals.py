@@ -81,9 +81,14 @@ def replace_same_notifications(app_class: type) -> type:
     """Class decorator for an App: a new notification with the same text, title and severity
     as one still on screen replaces it (its time starts again), so a refused key pressed ten
     times never stacks ten copies. (Textual calls its own ``_on_notify`` after this one, which
-    shows the new notification.)"""
+    shows the new notification.) When the app's ``stale_notice(event)`` says so, the
+    notification is dropped instead."""
 
     def _on_notify(self, event) -> None:
+        stale = getattr(self, "stale_notice", None)
+        if stale is not None and stale(event):
+            event.prevent_default()  # (Textual's own handler, on the base class, is skipped)
+            return
         new = event.notification
         for old in live_notifications(self):
             if (old.message, old.title, old.severity) == (new.message, new.title, new.severity):

@@ -205,9 +205,8 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen, Generic[V]):
         """Notifications and tooltips belong to the person who caused them."""
         if not self.is_attached:
             return
-        self.app.clear_notifications()
-        # anything posted later by the handler that changed the owner goes too
-        self.call_later(self.app.clear_notifications)
+        # (raised before now but not yet shown too: a key typed just before the change)
+        self.allmine_app.forget_notices()
         clear_tooltip(self)
 
     # -- rendering the flow ----------------------------------------------------------------------
