@@ -7,7 +7,12 @@ and join shared games. Textual is imported only by the commands that open the ap
 ``saves``, ``check-save``, ``review``, ``stats``, ``simulate`` and ``bench`` stay light.
 
 Exit codes: 0 success; 1 a save or a run that failed; 2 a bad command line (unknown game, bad player
-count, unknown bot, bad option...), always with a one-line message on stderr.
+count, unknown bot, bad option...), always with a one-line message on stderr. A game that opens but
+cannot be saved (the data folder is read-only, full, not a folder, or refuses its lock) is played
+on unsaved after one line on stderr, and exits 0.
+
+Every text from outside the program that is printed (file and folder names, names, ids and
+reasons read from files) goes through ``guard.clean`` (``guard.json_text`` for JSON).
 """
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ import sys
 from pathlib import Path
 
 from . import storage
+from .guard import clean
 
 PROG = "allmine"
 
@@ -142,8 +148,14 @@ def _run_app(**kwargs) -> int:
                   file=sys.stderr)
             return 1
         raise
-    run_app(**kwargs)
+    run_app(say=_say, **kwargs)
     return 0
+
+
+def _say(line: str) -> None:
+    """One line on stderr, for a game that goes on unsaved (printed before the app opens, so it
+    is still on the terminal when the app ends)."""
+    print(f"{PROG}: {clean(line)}", file=sys.stderr, flush=True)
 
 
 def cmd_app(args) -> int:
@@ -169,7 +181,12 @@ def match_from_args(args):
 def cmd_new(args) -> int:
     match = match_from_args(args)
     path = storage.new_save_path(match.game_id)
-    storage.write_save(path, match)
+    try:
+        storage.write_save(path, match)
+    except OSError as exc:  # read-only, full, not a folder...: the game is played unsaved
+        from .data_folder import refused
+
+        return _run_app(match=match, save_path=None, unsaved=str(refused(path.parent, exc)))
     return _run_app(match=match, save_path=path)
 
 
@@ -179,7 +196,7 @@ def cmd_resume(args) -> int:
     else:
         newest = storage.newest_resumable()
         if newest is None:
-            print(f"{PROG}: no unfinished game to resume in {storage.saves_dir()}.",
+            print(f"{PROG}: no unfinished game to resume in {clean(storage.saves_dir())}.",
                   file=sys.stderr)
             return 1
         path = newest.path
@@ -190,14 +207,14 @@ def cmd_resume(args) -> int:
     from .shared import KEY as SHARED
 
     if SHARED in doc:  # played here it would lose its join codes and skip the lock
-        raise UsageError(f"{path.name} is a shared game: open it with {PROG} join CODE.")
+        raise UsageError(f"{clean(path.name)} is a shared game: open it with {PROG} join CODE.")
     created = doc.get("created") if isinstance(doc.get("created"), (int, float)) else None
     from .locks import SaveBusy
 
     try:
         return _run_app(match=match, save_path=path, created=created, draft=doc.get("draft"))
     except SaveBusy as exc:  # open in another app (issue 20): one line, nothing written
-        print(f"{PROG}: cannot resume {path.name}: {exc}.", file=sys.stderr)
+        print(f"{PROG}: cannot resume {clean(path.name)}: {clean(exc)}.", file=sys.stderr)
         return 2
 
 
@@ -206,7 +223,7 @@ def _load_for(path: Path, verb: str):
     try:
         return storage.load_match(path)
     except storage.SaveError as exc:
-        print(f"{PROG}: cannot {verb} {path.name}: {exc}", file=sys.stderr)
+        print(f"{PROG}: cannot {verb} {clean(path.name)}: {clean(exc)}", file=sys.stderr)
         return None
 
 
@@ -218,9 +235,9 @@ def cmd_saves(args) -> int:
     folder = storage.saves_dir()
     infos = storage.list_saves(folder)
     if not infos:
-        console.print(f"No saves yet in {folder}", highlight=False, markup=False)
+        console.print(f"No saves yet in {clean(folder)}", highlight=False, markup=False)
         return 0
-    console.print(f"Saves in {folder}", highlight=False, markup=False)
+    console.print(f"Saves in {clean(folder)}", highlight=False, markup=False)
     table = Table(highlight=False)
     table.add_column("File", no_wrap=True)
     table.add_column("Game")
@@ -228,14 +245,15 @@ def cmd_saves(args) -> int:
     table.add_column("Progress")
     table.add_column("Updated")
     table.add_column("Status")
-    for info in infos:  # plain Text cells: names and reasons are never read as markup
+    for info in infos:  # plain Text cells (never read as markup), cleaned of control characters
         if info.ok:
             status = Text("finished", "dim") if info.over else Text("resumable", "green")
             cells = [info.title, info.players, info.progress]
         else:
-            status = Text.assemble(("unreadable: ", "red"), info.reason)
+            status = Text.assemble(("unreadable: ", "red"), clean(info.reason))
             cells = ["?", "", ""]
-        table.add_row(Text(info.path.name), *map(Text, cells), Text(info.when()), status)
+        table.add_row(Text(clean(info.path.name)), *(Text(clean(c)) for c in cells),
+                      Text(info.when()), status)
     console.print(table)
     return 0
 
@@ -247,8 +265,8 @@ def cmd_replay(args) -> int:
         return 1
     match = loaded[0]
     if not match.is_over():
-        raise UsageError(f"{path.name} is not finished: a replay would show cards still secret "
-                         f"(finish it with: {PROG} resume {path.name}).")
+        raise UsageError(f"{clean(path.name)} is not finished: a replay would show cards still "
+                         f"secret (finish it with: {PROG} resume {clean(path.name)}).")
     try:
         from .ui.screens.replay import ReplayApp
     except ModuleNotFoundError as exc:
@@ -264,7 +282,7 @@ def cmd_check_save(args) -> int:
     try:
         match, doc = storage.load_match(path)
     except storage.SaveError as exc:
-        print(f"{args.path}: {exc}", file=sys.stderr)
+        print(f"{clean(args.path)}: {clean(exc)}", file=sys.stderr)
         return 1
     info = match.rules.info
     if match.is_over():
@@ -275,11 +293,12 @@ def cmd_check_save(args) -> int:
         progress = match.rules.progress(match.state) or "in progress"
     updated = doc.get("updated")
     when = storage.describe_age(updated) if isinstance(updated, (int, float)) else "unknown"
-    print(f"OK: {path}")
-    print(f"  game:     {info.title} ({match.game_id})")
-    print(f"  players:  {', '.join(s.label() for s in match.seats)}")
-    print(f"  progress: {progress}")
-    print(f"  actions:  {len(match.log)} (replayed from seed {match.seed!r})")
+    seed = clean(repr(match.seed))
+    print(f"OK: {clean(path)}")
+    print(f"  game:     {clean(info.title)} ({clean(match.game_id)})")
+    print(f"  players:  {clean(', '.join(s.label() for s in match.seats))}")
+    print(f"  progress: {clean(progress)}")
+    print(f"  actions:  {len(match.log)} (replayed from seed {seed})")
     print(f"  saved:    {when}")
     return 0
 
@@ -429,7 +448,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         return args.func(args)
     except UsageError as exc:
-        message = " ".join(str(exc).split()).rstrip(".")
+        message = clean(" ".join(str(exc).split()).rstrip("."))
         print(f"{PROG}: error: {message} ({help_hint(argv, parser)})", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -13,26 +13,55 @@ Nothing here imports Textual.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import json
 import os
+import stat
 import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from . import data_folder
+from .guard import clean
 from .save_format import SaveError
 
 STEP = 0.005  # seconds between two tries of a lock someone else holds
+# Lock files are opened without following a symbolic link (a link planted at a lock's name would
+# otherwise have its target truncated when the note is written), and never as a terminal.
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NOCTTY", 0)
+
+
+class NotOurLock(OSError):
+    """Something other than a plain lock file of one name stands at a lock's name."""
+
+
+def _open_plain(path: Path, flags: int) -> int:
+    """``os.open`` of a lock file that must be a plain file of one name: a symbolic link gives
+    OSError(ELOOP) and is never followed; a folder, pipe or device, or a file with other names
+    (a hard link: writing the note would change that other file), gives OSError too."""
+    fd = os.open(path, flags | _NO_FOLLOW | os.O_NONBLOCK, 0o600)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise NotOurLock(errno.EINVAL, "not a plain file")
+        if st.st_nlink > 1:
+            raise NotOurLock(errno.EMLINK, "a file with other names (a hard link)")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def open_lock(path: Path, wait: float | None = None) -> int | None:
     """An open file descriptor holding an exclusive flock on ``path`` (created if need be), or
     None when another holder kept it for ``wait`` seconds (None: do not wait). OSError when the
-    file cannot be opened."""
+    file cannot be opened, or is not a plain file of its own (a symbolic link is never
+    followed: OSError ELOOP)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    fd = _open_plain(path, os.O_RDWR | os.O_CREAT)
     end = time.monotonic() + (wait or 0.0)
     while True:
         try:
@@ -53,9 +82,9 @@ def is_held(path: Path) -> bool:
     once: a process taking the lock at that very moment waits a few milliseconds (see
     ``open_lock``'s ``wait``), it is never refused because of this."""
     try:
-        fd = os.open(path, os.O_RDONLY)
+        fd = _open_plain(Path(path), os.O_RDONLY)
     except OSError:
-        return False  # no lock file: nobody ever locked it
+        return False  # no lock file (nobody ever locked it), or one that is not ours
     try:
         fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -105,7 +134,11 @@ class Note:
 def read_note(path: Path) -> Note | None:
     """The note in a lock file, or None (no file, an empty or damaged one)."""
     try:
-        raw = Path(path).read_bytes()[:4096]
+        fd = _open_plain(Path(path), os.O_RDONLY)
+        try:
+            raw = os.read(fd, 4096)
+        finally:
+            os.close(fd)
         data = json.loads(raw.decode("utf-8"))
         where, since = data["where"], data["since"]
         if where in ("a terminal", "a browser") and isinstance(since, (int, float)):
@@ -123,11 +156,16 @@ class Hold:
         self.path = Path(path)
         self.fd: int | None = fd
         self.note = Note(this_screen(), time.time())
-        with contextlib.suppress(OSError):
+        # why the note could not be written (a full disk...), or None: the lock holds anyway
+        self.note_error: OSError | None = None
+        try:
             text = json.dumps({"where": self.note.where, "since": self.note.since,
                                "pid": os.getpid()}).encode()
             os.ftruncate(fd, 0)
-            os.pwrite(fd, text, 0)
+            if os.pwrite(fd, text, 0) != len(text):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        except OSError as exc:
+            self.note_error = exc
 
     @classmethod
     def take(cls, path: Path, wait: float | None = None) -> "Hold | None":
@@ -159,14 +197,24 @@ def save_lock_path(save: Path) -> Path:
 
 def hold_save(save: Path) -> Hold:
     """Hold the one-writer lock of ``save`` for as long as it is open here. ``SaveBusy`` when
-    another app has it open; SaveError when the lock cannot be made at all."""
+    another app has it open; ``data_folder.FolderRefused`` (one line naming the folder, or the
+    lock file, and why) when the lock cannot be made at all: the game may then go on unsaved."""
     lock = save_lock_path(save)
     try:
         hold = Hold.take(lock, wait=0.2)
     except OSError as exc:
-        raise SaveError(f"it cannot be locked ({exc.strerror or exc})") from None
+        what = exc.strerror if isinstance(exc, NotOurLock) else \
+            {errno.ELOOP: "a symbolic link", errno.EISDIR: "a folder"}.get(exc.errno or 0)
+        if what is not None:  # something else stands at the lock's name: left as it is
+            raise data_folder.FolderRefused(clean(
+                f"the lock file {lock} is refused: it is {what}, which is never followed or "
+                f"written (remove it to save this game)")) from None
+        raise data_folder.refused(lock.parent, exc) from None
     if hold is None:
         raise SaveBusy(busy_line(lock))
+    if hold.note_error is not None:  # the folder takes no write (a full disk): nor would a save
+        hold.release()
+        raise data_folder.refused(lock.parent, hold.note_error)
     return hold
 
 

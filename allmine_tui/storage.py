@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine.jsonstate import copy_json
+from .guard import clean
 from .save_format import (FORMAT, MAX_INT_DIGITS, VERSION, SaveError, check_document,
                           one_line, parse_json, read_bytes)
 
@@ -178,17 +179,19 @@ class _Writer:
                 saver, doc, _at = self.pending.pop(key)
                 self.writing = key
             error = None
+            saver.failure = None
             try:
                 text = encode_document(doc)
                 if saver.expected is not UNCHECKED and file_stamp(saver.path) != saver.expected:
                     # another process wrote the file since our last write: never overwrite it
-                    saver.stopped = CHANGED_ELSEWHERE.format(name=saver.path.name)
+                    saver.stopped = CHANGED_ELSEWHERE.format(name=clean(saver.path.name))
                 else:
                     write_atomic(saver.path, text)
                     if saver.expected is not UNCHECKED:
                         saver.expected = file_stamp(saver.path)
             except OSError as exc:
                 error = f"Autosave failed: {exc.strerror or exc}"
+                saver.failure = exc
             except Exception as exc:  # never let the writer die: later saves must still go out
                 error = f"Autosave failed: {one_line(str(exc)) or type(exc).__name__}"
             with self.cond:
@@ -221,6 +224,7 @@ class AutoSaver:
         self.key = os.path.abspath(path)
         self.error: str | None = None  # why the last write failed, until reported by save()
         self.writes = 0  # documents written (fewer than saves when saves come faster)
+        self.failure: OSError | None = None  # what the system said when the last write failed
         # ``expected``: the file as this screen last saw it (``file_stamp``; None: no file yet).
         # Before each write the file must still be that one, else saving stops for good
         # (``stopped`` says why) and the other process's file is left as it is.
@@ -234,7 +238,7 @@ class AutoSaver:
         with _WRITER.cond:  # (while no write of it is under way, the file must be ours)
             if self.expected is not UNCHECKED and not self.stopped and \
                     not _WRITER.busy(self.key) and file_stamp(self.path) != self.expected:
-                self.stopped = CHANGED_ELSEWHERE.format(name=self.path.name)
+                self.stopped = CHANGED_ELSEWHERE.format(name=clean(self.path.name))
         if self.stopped:
             return self.stopped
         # encoded by the writer (NaN or Infinity in the state, a bug, is reported as a failed
@@ -342,7 +346,7 @@ def inspect(path: Path) -> SaveInfo:
             over=match.is_over(), humans=len(match.humans),
         )
     except SaveError as exc:
-        return SaveInfo(path, False, str(exc), updated=_mtime(path))
+        return SaveInfo(path, False, one_line(str(exc)), updated=_mtime(path))
     except Exception as exc:  # a belt: one odd file must never hide the others
         reason = one_line(str(exc)) or type(exc).__name__
         return SaveInfo(path, False, f"cannot be used ({reason})", updated=_mtime(path))

@@ -182,13 +182,19 @@ class AllMineApp(App):
 
 
 def run_app(match=None, save_path: Path | None = None, created: float | None = None,
-            draft: dict | None = None) -> None:
+            draft: dict | None = None, unsaved: str | None = None, say=None) -> None:
     """Start the app at the picker, or straight into ``match`` (autosaving to ``save_path``;
-    ``draft``: the save's decision half made in front of everyone, see GameSession)."""
+    ``draft``: the save's decision half made in front of everyone, see GameSession).
+    ``unsaved``: why the game cannot be saved (its first save failed), if so; ``say(line)``
+    prints the one line of a game going on unsaved before the app takes the terminal."""
     session = None
     if match is not None:
         from .session import GameSession
 
         session = GameSession(match, save_path, created)
+        if unsaved:
+            session.play_unsaved(unsaved)
         session.table_draft = draft if isinstance(draft, dict) else None
+        if session.unsaved and say is not None:
+            say(session.unsaved)
     AllMineApp(session).run()

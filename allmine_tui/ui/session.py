@@ -12,7 +12,7 @@ from pathlib import Path
 from ..engine.names import with_names
 from ..engine import Action, Event, Match
 from ..engine.match import MOVES_STAND
-from .. import locks, records, storage
+from .. import data_folder, locks, records, storage
 from .flow import Flow, Refused
 
 
@@ -25,14 +25,21 @@ class GameSession:
         self.save_path = Path(save_path) if save_path else None
         self.created = created if created is not None else time.time()
         self.save_error: str | None = None
+        # why this game goes on without being saved (one line naming the folder and why), or
+        # None: the screen marks the game as not saved (see ``play_unsaved``)
+        self.unsaved: str | None = None
         self._saver: storage.AutoSaver | None = None
         # issue 20: one writer per save. locks.SaveBusy (a SaveError, one line) when another app
         # has this save open; the saver then checks the file is still ours before each write.
         self._hold = None
         self._expected = storage.UNCHECKED
         if self.save_path is not None and self.one_writer and not match.is_over():
-            self._hold = locks.hold_save(self.save_path)
-            self._expected = storage.file_stamp(self.save_path)
+            try:
+                self._hold = locks.hold_save(self.save_path)
+            except data_folder.FolderRefused as exc:  # (SaveBusy still stops the opening)
+                self.play_unsaved(str(exc))
+            else:
+                self._expected = storage.file_stamp(self.save_path)
         # public screen state kept with the save: a decision half made in front of everyone
         # (This is Mine!'s split); the screen checks it still fits the game before using it
         self.table_draft: dict | None = None
@@ -126,6 +133,23 @@ class GameSession:
         if at_once and self.save_error is None:
             self._saver.flush()
             self.save_error = self._saver.save_error()
+            failure = self._saver.failure
+            if failure is not None:  # the folder would not take it (full, read-only...)
+                self.play_unsaved(str(data_folder.refused(self.save_path.parent, failure)))
+
+    def play_unsaved(self, reason: str) -> None:
+        """Go on without saving, because of ``reason`` (one line: the folder and why). The
+        reason is reported once (``save_error``), the game's screen marks it as not saved for
+        as long as it is open, and leaving it says the game was not saved. Nothing is written
+        and no lock is held from here on."""
+        self.unsaved = data_folder.not_saved_line(reason)
+        self.save_error = self.unsaved
+        self.leave_note = f"This game was {data_folder.NOT_SAVED}: {reason}."
+        self.save_path = None
+        self._saver = None
+        if self._hold is not None:
+            self._hold.release()
+            self._hold = None
 
     def close(self) -> None:
         """The game leaves the screen: its last save reaches the disk, then its lock is given

@@ -22,6 +22,7 @@ results) and reports what people do. Privacy follows from the states:
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
@@ -107,6 +108,10 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen, Generic[V]):
         self._results_shown = False
         self._thinking: int | None = None  # the bot seat whose move is being worked out
         self._bot_seat: int | None = None  # the bot the worker is choosing for
+        if getattr(session, "unsaved", None):  # the way out must not promise a save
+            keys = self._bindings.key_to_bindings  # (this screen's own copy of the bindings)
+            keys["q"] = [dataclasses.replace(b, description="Menu (not saved)")
+                         if b.action == "menu" else b for b in keys.get("q", [])]
         self.reset_viewer_state()
 
     # -- layout --------------------------------------------------------------------------------
@@ -131,9 +136,12 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen, Generic[V]):
     def status_prefix(self) -> Text:
         """What the frame puts before the game's top line (the way out of a peek; a replay's
         position). ``status_room`` is what is left for the game's own line."""
+        marks = []
         if self.flow.state.mode is Mode.PEEK:  # the way out stays in view
-            return Text(" Peek: press p when you are done ", style="bold reverse")
-        return Text()
+            marks.append(Text(" Peek: press p when you are done ", style="bold reverse"))
+        if getattr(self.session, "unsaved", None):  # no save (see session.play_unsaved)
+            marks.append(Text(" NOT SAVED ", style="bold reverse"))
+        return Text(" ").join(marks)
 
     @property
     def status_room(self) -> int:

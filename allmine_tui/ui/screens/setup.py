@@ -282,7 +282,7 @@ class SetupScreen(Screen):
         prefs.remember_table(self.game_id, [(s.name, s.bot) for s in seats], self.options())
         session = GameSession(match, storage.new_save_path(self.game_id))
         session.autosave(at_once=True)  # (a new game is on disk before its first move)
-        if session.save_error:
+        if session.save_error and not session.unsaved:  # (unsaved: its game screen says so)
             self.notify(f"{session.save_error}. The game will not be saved.",
                         severity="warning", timeout=8)
         app = self.app
