@@ -7,6 +7,7 @@ import sys
 from typing import Literal
 
 from . import storage
+from .guard import clean, json_text
 from .cli import (PROG, UsageError, _console, _load_for, check_game_setup, get_spec,
                   parse_options, parse_seed, resolve_save_path)
 
@@ -16,14 +17,14 @@ def cmd_review(args) -> int:
 
     path = resolve_save_path(args.save)
     if reviews.is_review_file(path):
-        raise UsageError(f"{path.name} is a review; give the save it belongs to.")
+        raise UsageError(f"{clean(path.name)} is a review; give the save it belongs to.")
     loaded = _load_for(path, "review")
     if loaded is None:
         return 1
     match = loaded[0]
     if not match.is_over():
-        raise UsageError(f"{path.name} is not finished: only a finished game can be reviewed "
-                         f"(finish it with: {PROG} resume {path.name}).")
+        raise UsageError(f"{clean(path.name)} is not finished: only a finished game can be "
+                         f"reviewed (finish it with: {PROG} resume {clean(path.name)}).")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1.")
     try:
@@ -31,14 +32,12 @@ def cmd_review(args) -> int:
     except reviews.NotFinished as exc:  # (the file changed under us)
         raise UsageError(str(exc)) from None
     except storage.SaveError as exc:
-        print(f"{PROG}: cannot review {path.name}: {exc}", file=sys.stderr)
+        print(f"{PROG}: cannot review {clean(path.name)}: {clean(exc)}", file=sys.stderr)
         return 1
     if done.problem:
-        print(f"{PROG}: {done.problem}", file=sys.stderr)
+        print(f"{PROG}: {clean(done.problem)}", file=sys.stderr)
     if args.json:
-        import json
-
-        print(json.dumps(done.review.to_json(), ensure_ascii=False))
+        print(json_text(done.review.to_json()))
     else:
         _print_review(done, match)
     return 0
@@ -71,7 +70,7 @@ def _print_review(done, match) -> None:
     review = done.review
     how = (f"computed in {review.seconds:.0f} s with {review.workers} "
            f"process{'es' if review.workers != 1 else ''}") if done.computed else "kept from before"
-    console.print(f"Review of {match.rules.info.title} ({how}; {done.path})",
+    console.print(f"Review of {match.rules.info.title} ({how}; {clean(done.path)})",
                   highlight=False, markup=False)
     if not review.humans:
         console.print("Nobody played this game in person: there is nothing to review.",
@@ -85,14 +84,14 @@ def _print_review(done, match) -> None:
         table.add_column(name, justify=justify)
     for seat in review.humans:
         row = review.summary(seat)
-        table.add_row(Text(row["name"]), str(row["decisions"]), str(row["same"]),
+        table.add_row(Text(clean(row["name"])), str(row["decisions"]), str(row["same"]),
                       str(row["costly"]))
     console.print(table)
     for seat in review.humans:
         worst = review.costliest(seat)
         if not worst:
             continue
-        table = Table(title=Text(f"{review.seats[seat]}: the costliest decisions"),
+        table = Table(title=Text(f"{clean(review.seats[seat])}: the costliest decisions"),
                       title_justify="left", highlight=False)
         worst_columns: list[tuple[str, Literal["left", "right"]]] = [
             ("Step", "right"), ("Played", "left"), ("Chance", "right"),
@@ -100,8 +99,8 @@ def _print_review(done, match) -> None:
         for name, justify in worst_columns:
             table.add_column(name, justify=justify)
         for j in worst:
-            table.add_row(str(j.position), Text(j.made_text), f"{j.chance_made:.0%}",
-                          Text(j.best_text), f"{j.chance_best:.0%}",
+            table.add_row(str(j.position), Text(clean(j.made_text)), f"{j.chance_made:.0%}",
+                          Text(clean(j.best_text)), f"{j.chance_best:.0%}",
                           Text("costly", "bold red") if j.costly else Text(""))
         console.print(table)
     console.print(f"Chances to win are shares of the expert's sampled playouts (a shared win "
@@ -116,11 +115,12 @@ def cmd_stats(args) -> int:
 
     found = records.load()
     if found.problem:
-        print(f"{PROG}: {found.problem}", file=sys.stderr)
+        print(f"{PROG}: {clean(found.problem)}", file=sys.stderr)
     tables = records.stats(found.valid)
     if args.json:
         import json
 
+        # (ensure_ascii, json's default: every character past ASCII is escaped, none goes raw)
         print(json.dumps({"records": len(found.valid), "problem": found.problem,
                           "games": tables}))
         return 0
@@ -136,13 +136,13 @@ def _print_stats(tables: dict, games: dict, total: int) -> None:
 
     console = _console()
     if not total:
-        console.print(f"No finished games recorded yet ({records.records_path()}).",
+        console.print(f"No finished games recorded yet ({clean(records.records_path())}).",
                       highlight=False, markup=False)
         return
     console.print(f"Records of {total} finished game{'s' if total != 1 else ''} "
-                  f"({records.records_path()})", highlight=False, markup=False)
+                  f"({clean(records.records_path())})", highlight=False, markup=False)
     for game_id, game in tables.items():
-        title = games[game_id].title if game_id in games else game_id
+        title = games[game_id].title if game_id in games else clean(game_id)
         count = f"{game['games']} game{'s' if game['games'] != 1 else ''}"
         table = Table(title=f"{title}: {count}", title_justify="left",
                       highlight=False)
@@ -155,7 +155,7 @@ def _print_stats(tables: dict, games: dict, total: int) -> None:
         for level in levels:
             table.add_column(f"vs {level} bots W–L–T", justify="right")
         for row in game["players"]:
-            table.add_row(Text(row["name"]), str(row["games"]), str(row["wins"]),
+            table.add_row(Text(clean(row["name"])), str(row["games"]), str(row["wins"]),
                           f"{row['win_rate']:.0%}", f"{row['mean_score']:.1f}",
                           f"{row['best_score']:g}", str(row["hints"]),
                           *[records.versus_text(row["vs_bots"].get(lv)) for lv in levels])

@@ -56,6 +56,27 @@ def has_control(text: str) -> bool:
     return any(is_control(ch) for ch in text)
 
 
+def _json_escape(ch: str) -> str:
+    code = ord(ch)
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # beyond the first plane: JSON writes it as a surrogate pair
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def json_text(value: object, **options) -> str:
+    """``json.dumps(value)`` for a terminal: text stays readable (not every non-ASCII character
+    escaped), but every control character is written as a ``\\u`` escape, so a JSON reader
+    gets the same data and nothing reaches the terminal raw. (A raw newline in the output can
+    only be the layout ``indent`` asks for: JSON escapes newlines inside strings.)"""
+    import json
+
+    text = json.dumps(value, ensure_ascii=False, **options)
+    if not has_control(text.replace("\n", "")):
+        return text
+    return "".join(_json_escape(ch) if ch != "\n" and is_control(ch) else ch for ch in text)
+
+
 class GuardedFormatter(logging.Formatter):
     """A log formatter whose lines hold no control character, whose tracebacks never show local
     variables (they would print secrets held in them) and whose newlines are kept only between the

@@ -21,6 +21,7 @@ from datetime import datetime
 from pathlib import Path
 
 from . import locks, storage
+from .save_text import record_problem
 
 FORMAT = "allmine-records"
 VERSION = 1
@@ -53,8 +54,11 @@ def _valid(entry) -> bool:
         if not isinstance(seat, dict) or not isinstance(seat.get("name"), str) or \
                 not (seat.get("bot") is None or isinstance(seat.get("bot"), str)):
             return False
-    return all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in scores) and \
-        all(isinstance(w, int) and 0 <= w < len(seats) for w in winners)
+    if not (all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in scores) and
+            all(isinstance(w, int) and 0 <= w < len(seats) for w in winners)):
+        return False
+    # names by the typed names' rule, and no control character in any text (see save_text)
+    return record_problem(entry) is None
 
 
 def _set_aside(path: Path, why: str) -> Records:

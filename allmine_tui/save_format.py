@@ -14,6 +14,9 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
+from .guard import clean
+from .save_text import document_problem
+
 FORMAT = "allmine-save"
 VERSION = 1
 
@@ -48,7 +51,7 @@ def _check_regular(path: Path, st: os.stat_result, link: bool) -> None:
     kind = _special_kind(st.st_mode)
     if kind is not None:
         what = f"a link to {kind}" if link else kind
-        raise SaveError(f"{path.name} is {what}, not a save file")
+        raise SaveError(f"{clean(path.name)} is {what}, not a save file")
     if st.st_size > MAX_SAVE_BYTES:
         raise SaveError(f"too large for a save ({st.st_size:,} bytes; a save is at most "
                         f"{MAX_SAVE_BYTES:,})")
@@ -65,8 +68,8 @@ def read_bytes(path: Path) -> bytes:
     except OSError as exc:
         if exc.errno in (errno.ENOENT, errno.ENOTDIR):
             if link:
-                raise SaveError(f"{path.name} is a link to a missing file") from None
-            raise SaveError(f"no such file: {path}") from None
+                raise SaveError(f"{clean(path.name)} is a link to a missing file") from None
+            raise SaveError(f"no such file: {clean(path)}") from None
         raise SaveError(f"cannot read the file ({exc.strerror or exc})") from None
     _check_regular(path, st, link)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
@@ -187,9 +190,14 @@ def check_document(data: Any) -> dict:
     for key in ("created", "updated"):
         if key in data and not _is_time(data[key]):
             raise SaveError(f"damaged save: '{key}' is not a time")
+    problem = document_problem(data)  # (names: the rule typed names follow, and more)
+    if problem:
+        raise SaveError(f"damaged save: {problem}")
     return data
 
 
 def one_line(text: str, limit: int = 160) -> str:
-    line = text.strip().splitlines()[0] if text.strip() else ""
+    """The first line of ``text``, cleaned of control characters (``guard.clean``: it often
+    quotes a file) and cut to ``limit`` characters."""
+    line = clean(text.strip().splitlines()[0]) if text.strip() else ""
     return line if len(line) <= limit else line[: limit - 1] + "…"

@@ -17,12 +17,13 @@ def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name, or None when it can."""
     if not name.strip():
         return "A player needs a name."
+    # (first: the reasons below quote the name, which must then hold nothing a terminal obeys)
+    if any(unicodedata.category(ch)[0] == "C" for ch in name):
+        return "Names cannot hold control characters (such as tabs or escape codes)."
     if name != name.strip():
         return f"'{name.strip()}' has spaces at an end; leave them out."
     if len(name) > MAX_NAME:
         return f"'{name[:MAX_NAME]}…' is too long: names have at most {MAX_NAME} characters."
-    if any(unicodedata.category(ch)[0] == "C" for ch in name):
-        return "Names cannot hold control characters (such as tabs or escape codes)."
     return None
 
 

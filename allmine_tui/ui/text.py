@@ -2,7 +2,8 @@
 
 A name such as ``[/]Ann`` or ``[b]x`` must show exactly as typed and never break a screen, so every
 widget gets such text through these helpers: ``plain`` makes a ``Text`` (styled as a whole if asked),
-``safe`` escapes it for the rare place that builds a markup string.
+``safe`` escapes it for the rare place that builds a markup string. Both show control characters as
+a mark (``guard.clean_lines``: the one cleaner; Rich alone drops BEL but lets ESC through).
 """
 from __future__ import annotations
 
@@ -10,15 +11,17 @@ from rich.cells import cell_len
 from rich.markup import escape
 from rich.text import Text
 
+from ..guard import clean_lines
+
 
 def plain(text: object, style: str = "") -> Text:
     """``text`` as a Rich ``Text`` with no markup parsed (emoji codes stay as typed too)."""
-    return Text(str(text), style=style)
+    return Text(clean_lines(text), style=style)
 
 
 def safe(text: object) -> str:
     """``text`` escaped for a markup string: square brackets show as typed."""
-    return escape(str(text))
+    return escape(clean_lines(text))
 
 
 def join(*parts: object) -> Text:

@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ..text import safe
+from ...guard import clean
 
 from ... import records, storage
 from ...games import GAMES, Game
@@ -68,7 +69,7 @@ def resume_save(screen: Screen, path: Path) -> bool:
     try:
         session = GameSession.load(path)
     except storage.SaveError as exc:
-        app.notify(f"{path.name}: {exc}", title="Cannot open this save", severity="error",
+        app.notify(clean(f"{path.name}: {exc}"), title="Cannot open this save", severity="error",
                    timeout=8)
         return False
     if not isinstance(screen, PickerScreen):
@@ -84,7 +85,7 @@ def open_game(app, session) -> bool:
     try:
         app.open_session(session)  # (which also makes the picker come back on that game)
     except Exception as exc:  # e.g. a game whose screen is not written yet
-        where = f" It is saved as {session.save_path.name}." if session.save_path else ""
+        where = f" It is saved as {clean(session.save_path.name)}." if session.save_path else ""
         app.notify(f"Cannot show this game: {exc}.{where}", title="Game screen missing",
                    severity="error", timeout=10)
         return False

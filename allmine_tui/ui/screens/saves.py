@@ -13,6 +13,7 @@ from textual.widgets import Button, DataTable, Footer, Static
 from ..text import safe
 
 from ... import storage
+from ...guard import clean
 from ...games import GAMES
 
 
@@ -82,15 +83,15 @@ class SavesScreen(Screen):
             key = str(info.path)
             self.infos[key] = info
             if info.ok:
-                progress = Text(info.progress or "")
+                progress = Text(clean(info.progress or ""))
                 if info.over:
                     progress = Text("finished ✓", style="green")
-                table.add_row(Text(info.title), Text(info.when()), progress, Text(info.players),
-                              key=key)
-            else:
-                table.add_row(Text(f"⚠ {info.path.name}", style="bold"), Text(info.when()),
+                table.add_row(Text(clean(info.title)), Text(info.when()), progress,
+                              Text(clean(info.players)), key=key)
+            else:  # (file names and reasons come from outside: cleaned of control characters)
+                table.add_row(Text(f"⚠ {clean(info.path.name)}", style="bold"), Text(info.when()),
                               Text("unreadable", style="red"),
-                              Text(f"UNREADABLE: {info.reason}", style="red"), key=key)
+                              Text(f"UNREADABLE: {clean(info.reason)}", style="red"), key=key)
         empty = self.query_one("#saves-empty", Static)
         if self.infos:
             empty.display = False
@@ -174,7 +175,8 @@ class SavesScreen(Screen):
         if info is None:
             return
         if not info.ok:
-            self.notify(f"{info.path.name}: {info.reason}. The file is left as it is.",
+            self.notify(f"{clean(info.path.name)}: {clean(info.reason)}. The file is left as "
+                        f"it is.",
                         title="Unreadable save", severity="error", timeout=8)
             return
         from .picker import resume_save
@@ -188,19 +190,19 @@ class SavesScreen(Screen):
         if info is None:
             return
         if not info.ok:
-            self.notify(f"{info.path.name}: {info.reason}.", title="Unreadable save",
+            self.notify(f"{clean(info.path.name)}: {clean(info.reason)}.", title="Unreadable save",
                         severity="error", timeout=8)
             return
         if not info.over:
             from .replay import NOT_FINISHED
 
-            self.notify(f"{info.path.name} {NOT_FINISHED}", title="No replay yet",
+            self.notify(f"{clean(info.path.name)} {NOT_FINISHED}", title="No replay yet",
                         severity="warning", timeout=6)
             return
         try:
             match, _doc = storage.load_match(info.path)
         except storage.SaveError as exc:
-            self.notify(f"{info.path.name}: {exc}", title="Cannot open this save",
+            self.notify(f"{clean(info.path.name)}: {clean(exc)}", title="Cannot open this save",
                         severity="error", timeout=8)
             self.action_reload()
             return
@@ -215,14 +217,14 @@ class SavesScreen(Screen):
             return
         if not info.ok:
             self.notify(f"The app never changes or deletes a save it cannot read; remove "
-                        f"{info.path} yourself if you no longer want it.",
+                        f"{clean(info.path)} yourself if you no longer want it.",
                         title="Unreadable save", severity="warning", timeout=8)
             return
         from .confirm import ConfirmScreen
 
         question = Text("Delete this saved game for good?\n\n", style="bold")
-        question.append(f"{info.title} · {info.players}\n{info.progress} · {info.when()}\n"
-                        f"{info.path.name}")
+        question.append(clean(f"{info.title} · {info.players}") + "\n" +
+                        clean(f"{info.progress} · {info.when()}") + "\n" + clean(info.path.name))
 
         def answered(yes: bool | None) -> None:
             if not yes:
@@ -231,7 +233,7 @@ class SavesScreen(Screen):
 
             busy = locks.save_is_open(info.path)  # issue 20: never under another app's feet
             if busy is not None:
-                self.notify(f"{info.path.name} is not deleted: {busy}.", severity="warning",
+                self.notify(f"{clean(info.path.name)} is not deleted: {busy}.", severity="warning",
                             timeout=8)
                 return
             try:
@@ -239,10 +241,10 @@ class SavesScreen(Screen):
             except FileNotFoundError:
                 pass
             except OSError as exc:
-                self.notify(f"Could not delete {info.path.name}: {exc.strerror or exc}",
+                self.notify(f"Could not delete {clean(info.path.name)}: {exc.strerror or exc}",
                             severity="error", timeout=8)
             else:
-                self.notify(f"Deleted {info.path.name}.", timeout=3)
+                self.notify(f"Deleted {clean(info.path.name)}.", timeout=3)
             self.action_reload()
 
         self.app.push_screen(ConfirmScreen(question, "Delete  (y)", "Keep  (n)"), answered)
