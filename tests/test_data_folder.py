@@ -15,7 +15,6 @@ import errno
 import os
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -248,7 +247,7 @@ async def test_a_save_in_a_read_only_folder_opens_to_play_on_unsaved(read_only, 
     unchanged(data, before)
 
 
-def test_a_refused_lock_gives_one_line_and_the_game_goes_on(monkeypatch, tmp_path):
+def test_a_refused_lock_gives_one_line_and_the_game_goes_on(monkeypatch):
     import fcntl
 
     def no_locks(fd, how):
@@ -262,7 +261,6 @@ def test_a_refused_lock_gives_one_line_and_the_game_goes_on(monkeypatch, tmp_pat
     assert str(storage.saves_dir()) in session.unsaved and "refuses file locks" in session.unsaved
     assert session.save_error == session.unsaved and "\n" not in session.unsaved
     written = path.read_bytes()
-    seat = session.match.to_act()[0]
     session.match.run_bots()
     seat = session.match.human_seats_to_act()[0]
     session.apply(seat, session.match.legal_actions(seat)[0])

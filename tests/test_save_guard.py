@@ -117,7 +117,7 @@ def test_names_from_a_file_follow_the_typed_names_rule():
     assert storage.load_match(path)[0].seats[0].name == "🐉 Drake"
 
 
-def test_the_commands_print_no_escape_code_from_a_save(tmp_path):
+def test_the_commands_print_no_escape_code_from_a_save():
     finished = trap_save("all-mine-trap-finished.json")
     unfinished = trap_save("all-mine-trap-open.json", finished=False)
     # a file whose name itself holds escape codes and a newline
@@ -213,7 +213,7 @@ def test_json_text_keeps_data_and_escapes_controls():
     assert not [ch for ch in text if is_control(ch) and ch != "\n"]
 
 
-def test_odd_file_names_keep_one_line_messages(tmp_path):
+def test_odd_file_names_keep_one_line_messages():
     """A SaveError about a file names it cleaned: a newline in a file name cannot split it."""
     target = storage.saves_dir() / "x\ny\x1b[2J.json"
     target.parent.mkdir(parents=True, exist_ok=True)
