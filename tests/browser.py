@@ -259,8 +259,9 @@ class Served:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "allmine_tui", "serve", "--port", str(self.port), *args],
             env=dict(os.environ, **(env or {})), stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True)
+            stderr=subprocess.STDOUT)
         self.lines: list[str] = []
+        self.raw: list[bytes] = []  # the same, as the server wrote them (``output``)
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         self.origin = f"http://127.0.0.1:{self.port}"
@@ -270,8 +271,14 @@ class Served:
         wait_for_port(self.port, self.process)
 
     def _read(self) -> None:
+        assert self.process.stdout is not None
         for line in self.process.stdout:
-            self.lines.append(line)
+            self.raw.append(line)
+            self.lines.append(line.decode("utf-8", "replace"))
+
+    def output(self) -> bytes:
+        """Everything the server wrote on its standard output and error so far, byte for byte."""
+        return b"".join(self.raw)
 
     def _wait_for_url(self, timeout: float = 30.0) -> str:
         end = time.monotonic() + timeout

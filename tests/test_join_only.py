@@ -105,6 +105,36 @@ async def test_a_wrong_code_is_echoed_only_by_its_start():
         assert "\x1b" not in error_line(app)
 
 
+def echoes_at_most_four(text: str, typed: str) -> bool:
+    """Whether ``text`` holds no five characters in a row of ``typed`` (as typed, or with its
+    dashes left out)."""
+    forms = {typed, typed.replace("-", ""), typed.upper()}
+    return not any(form[i:i + 5] in text for form in forms for i in range(len(form) - 4))
+
+
+async def test_a_code_with_a_typo_is_echoed_by_at_most_four_characters():
+    _path, codes = hosted()
+    typo = codes[1][:-1] + ("a" if codes[1][-1] != "a" else "b")  # one character wrong
+    with pytest.raises(shared.SharedError) as wrong:
+        shared.join([typo])
+    assert str(wrong.value) == f"No shared game has the join code '{typo[:4]}…'."
+    cli = run_join("-", stdin=typo + "\n")
+    assert cli.returncode == 2 and cli.stderr == f"allmine: {wrong.value}\n"
+    assert echoes_at_most_four(cli.stdout + cli.stderr, typo)
+    app = JoinApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press(*typo, "enter")
+        await wait_until(pilot, lambda: "No shared game" in error_line(app), "the error line")
+        assert error_line(app) == str(wrong.value)
+        app.screen.query_one("#join-codes").value = ""  # (what is typed shows in the field)
+        await pilot.pause()
+        assert "No shared game" in error_line(app)
+        shown = "\n".join(str(w.render()) for w in app.screen.query("*")
+                          if hasattr(w, "render") and w.id != "join-codes")
+        assert echoes_at_most_four(shown, typo), shown
+
+
 def finished_shared_game():
     """A shared game played to its end by one screen joined as both people."""
     path, codes = hosted(5)
