@@ -21,9 +21,13 @@ the judgement at a replay position and each person's costliest decisions.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import multiprocessing
+import os
+import sys
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -87,7 +91,16 @@ def load_review(save: Path, match: Match | None = None) -> Review | None:
     return review
 
 
-def _init_worker() -> None:
+class Cancelled(Exception):
+    """The review was stopped before it was done (``cancel`` was set)."""
+
+
+def _init_worker(quiet: bool) -> None:
+    if quiet:  # (the app owns the terminal: nothing a worker prints may reach it)
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.dup2(null, 2)
+        os.close(null)
     importlib.import_module("allmine_tui.games")  # the registry: tasks name their game by id
 
 
@@ -95,10 +108,38 @@ def _judge(task) -> Judgement | None:
     return judge(task)
 
 
+def _has_descriptor(stream) -> bool:
+    try:
+        return stream is not None and stream.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+_STDERR_SWAP = threading.Lock()
+
+
+@contextlib.contextmanager
+def _stderr_for_workers():
+    """Yields whether this process's stderr is a stand-in (True inside a Textual app, whose
+    stderr object has no file descriptor: ``fileno()`` is -1). Starting worker processes hands
+    ``sys.stderr.fileno()`` to multiprocessing's resource tracker, and -1 there fails the whole
+    start ("bad value(s) in fds_to_keep"); so while they start, stderr is the null device."""
+    if _has_descriptor(sys.stderr):
+        yield False
+        return
+    with _STDERR_SWAP, open(os.devnull, "w") as null:
+        saved, sys.stderr = sys.stderr, null
+        try:
+            yield True
+        finally:
+            sys.stderr = saved
+
+
 def compute(match: Match, workers: int = WORKERS, progress: Progress | None = None,
-            budget: Budget | None = None) -> Review:
+            budget: Budget | None = None, cancel: threading.Event | None = None) -> Review:
     """The review of the finished ``match`` (``ValueError`` if it is not finished), over
-    ``workers`` processes (1: in this process). ``progress(done, total)`` after each decision."""
+    ``workers`` processes (1: in this process). ``progress(done, total)`` after each decision;
+    ``cancel``, once set, stops it (``Cancelled``) as soon as the decisions under way are done."""
     started = time.perf_counter()
     todo = tasks(match, budget)
     total = len(todo)
@@ -107,19 +148,32 @@ def compute(match: Match, workers: int = WORKERS, progress: Progress | None = No
     judged: list[Judgement | None] = []
     if workers <= 1 or total < 2:
         for i, task in enumerate(todo):
+            if cancel is not None and cancel.is_set():
+                raise Cancelled("the review was stopped")
             judged.append(judge(task))
             if progress is not None:
                 progress(i + 1, total)
         return assemble(match, judged, time.perf_counter() - started, 1)
     # fresh processes (spawn), never forks: the caller may be an app with threads running
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(workers, total), mp_context=context,
-                             initializer=_init_worker) as pool:
-        futures = [pool.submit(_judge, task) for task in todo]
+    with _stderr_for_workers() as quiet:
+        # (the workers start at the first submits: stderr is the app's again once they have)
+        pool = ProcessPoolExecutor(max_workers=min(workers, total), mp_context=context,
+                                   initializer=_init_worker, initargs=(quiet,))
+        try:
+            futures = [pool.submit(_judge, task) for task in todo]
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+    try:
         for done, future in enumerate(as_completed(futures), 1):
+            if cancel is not None and cancel.is_set():
+                raise Cancelled("the review was stopped")
             judged.append(future.result())
             if progress is not None:
                 progress(done, total)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
     return assemble(match, judged, time.perf_counter() - started, min(workers, total))
 
 
@@ -135,7 +189,8 @@ class Reviewed:
 
 
 def review_save(save: Path, progress: Progress | None = None, workers: int = WORKERS,
-                again: bool = False, budget: Budget | None = None) -> Reviewed:
+                again: bool = False, budget: Budget | None = None,
+                cancel: threading.Event | None = None) -> Reviewed:
     """The review of the finished game in ``save``: read back when one that fits is kept beside
     it (unless ``again``), else computed and kept. Raises ``SaveError`` (the save cannot be
     used) or ``NotFinished``. ``budget`` (for tests and tools) replaces each decision's
@@ -149,7 +204,7 @@ def review_save(save: Path, progress: Progress | None = None, workers: int = WOR
         kept = load_review(save, match)
         if kept is not None:
             return Reviewed(kept, path, False)
-    review = compute(match, workers, progress, budget)
+    review = compute(match, workers, progress, budget, cancel)
     problem = None
     try:
         storage.write_atomic(path, json.dumps(review.to_json(), ensure_ascii=False, indent=1))

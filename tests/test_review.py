@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -138,6 +140,46 @@ def test_two_processes_give_the_review_one_gives():
     assert seen[0] == (0, total) and seen[-1] == (total, total) and len(seen) == total + 1
     assert Review.from_json(json.loads(json.dumps(a | {"seconds": 1, "workers": 2}))).to_json() \
         == a | {"seconds": 1, "workers": 2}
+
+
+class _AppStderr:
+    """What a Textual app puts in sys.stderr: it takes text but has no file descriptor."""
+
+    def __init__(self) -> None:
+        self.text: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.text.append(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def fileno(self) -> int:
+        return -1
+
+
+def test_workers_start_where_stderr_has_no_descriptor(monkeypatch):
+    match, _ = storage.load_match(SAVES / "mine-all-mines-finished.json")
+    fake = _AppStderr()
+    monkeypatch.setattr(sys, "stderr", fake)
+    done = reviews.compute(match, workers=2, budget=TINY)
+    assert done.workers == 2 and done.judgements
+    assert sys.stderr is fake  # given back once the workers have started
+
+
+def test_a_review_stops_when_asked_and_keeps_nothing(tmp_path):
+    save = tmp_path / "saves" / "finished.json"
+    save.parent.mkdir(parents=True)
+    shutil.copy(SAVES / "mine-all-mines-finished.json", save)
+    stop = threading.Event()
+
+    def progress(done: int, total: int) -> None:
+        if done >= 2:
+            stop.set()
+    with pytest.raises(reviews.Cancelled):
+        reviews.review_save(save, progress, workers=2, budget=TINY, cancel=stop)
+    assert not reviews.review_path(save).exists()
 
 
 # -- kept beside the save ---------------------------------------------------------------------------

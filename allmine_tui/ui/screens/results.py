@@ -4,6 +4,8 @@ a replay of the whole game (the replay viewer), the same game again with a new s
 from __future__ import annotations
 
 import secrets
+import threading
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -40,6 +42,9 @@ def note_text(note: str, names: list[str]) -> str:
     except (IndexError, KeyError, ValueError):
         return note
 
+
+#: said on the progress line while the coach reviews
+STOP_HINT = "(r: stop)"
 
 class ResultsScreen(Screen):
     DEFAULT_CSS = """
@@ -105,6 +110,7 @@ class ResultsScreen(Screen):
         self.review: "Review | None" = None
         self._costly: list = []  # the judgements listed, in the order of their keys 1-9
         self._reviewing = False
+        self._stop_review = threading.Event()
         # a shared game goes back to the join screen, never to this account's games (issue 20)
         self._shared = not getattr(session, "can_rematch", True)
 
@@ -211,34 +217,49 @@ class ResultsScreen(Screen):
         line.update(out)
 
     def action_review(self) -> None:
-        if self.review is not None or self._reviewing:
+        """r: the coach reviews every decision (in worker processes); r again stops it."""
+        if self._reviewing:
+            self._stop_review.set()
+            self._show_review("Stopping the review…")
+            return
+        if self.review is not None:
             return
         if self.session.save_path is None:
             self.notify("Only a saved game can be reviewed.", severity="information")
             return
         self._reviewing = True
-        self._show_review("The coach is reviewing every decision…")
-        self.run_worker(self._compute_review, thread=True, group="review", exit_on_error=False)
+        self._stop_review = threading.Event()
+        self._show_review(f"The coach is reviewing every decision… {STOP_HINT}")
+        self.run_worker(partial(self._compute_review, self._stop_review), thread=True,
+                        group="review", exit_on_error=False)
 
-    def _compute_review(self) -> None:
-        from ...reviews import review_save
+    def _compute_review(self, stop: threading.Event) -> None:
+        from ...reviews import Cancelled, review_save
 
         def progress(done: int, total: int) -> None:
-            self.app.call_from_thread(self._show_review,
-                                      f"The coach is reviewing every decision… {done}/{total}")
+            if not stop.is_set():
+                self.app.call_from_thread(
+                    self._show_review,
+                    f"The coach is reviewing every decision… {done}/{total} {STOP_HINT}")
         try:
-            done = review_save(self.session.save_path, progress)
+            done = review_save(self.session.save_path, progress, cancel=stop)
             review, problem = done.review, done.problem
+        except Cancelled:
+            review, problem = None, None
         except Exception as exc:  # a review is a bonus: the results stay
             review, problem = None, str(exc)
-        self.app.call_from_thread(self._review_done, review, problem)
+        if self.is_attached:
+            self.app.call_from_thread(self._review_done, review, problem)
 
     def _review_done(self, review, problem) -> None:
         self._reviewing = False
-        if review is None:
+        if review is None and problem is not None:
             self.notify(f"No review: {problem}", severity="warning")
         self.review = review
         self._show_review()
+
+    def on_unmount(self) -> None:
+        self._stop_review.set()  # leaving the results: a review under way stops
 
     def action_costly(self, index: int) -> None:
         if index >= len(self._costly):
