@@ -144,8 +144,8 @@ def add_commands(sub) -> None:
     p.add_argument("--max-sessions", type=int, default=4, metavar="N",
                    help="at most N app processes at once (4)")
     p.add_argument("--idle-timeout", type=float, default=600.0, metavar="SECONDS",
-                   help="close a page's app after this many seconds without a key pressed in it, "
-                        "freeing its place (600)")
+                   help="close a page's app after this many seconds without a key pressed or "
+                        "the mouse used in it, freeing its place (600)")
     p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                    help="a name browsers use for this server (e.g. behind a reverse proxy); "
                         "repeat for several")

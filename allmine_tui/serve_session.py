@@ -35,8 +35,8 @@ def duration(seconds: float) -> str:
 def idle_reason(seconds: float) -> str:
     """What the page says when its connection was closed for want of input (at most 123 bytes,
     the limit of a websocket close reason)."""
-    return (f"Closed after {duration(seconds)} without a key pressed, to free its place. "
-            "Reload the page to open it again.")
+    return (f"Closed after {duration(seconds)} without a key pressed or the mouse used, to free "
+            "its place. Reload the page to open it again.")
 
 
 def parse(text: str) -> tuple[str, object] | None:
@@ -78,7 +78,8 @@ async def relay(websocket, service, idle_timeout: float) -> str:
                 break
             await asyncio.sleep(left)
         why[0] = "idle"
-        await websocket.close(code=IDLE_CLOSE, message=idle_reason(idle_timeout).encode())
+        reason = idle_reason(idle_timeout).encode()[:123]  # (ASCII: no character cut)
+        await websocket.close(code=IDLE_CLOSE, message=reason)
 
     watcher = asyncio.create_task(watch())
     try:

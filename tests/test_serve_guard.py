@@ -176,8 +176,9 @@ async def test_a_page_without_input_is_closed_its_place_freed_and_it_says_why():
             assert message is not None and message.type == aiohttp.WSMsgType.CLOSE, message
             assert time.monotonic() - typed >= 1.9  # two seconds after the last key
             assert message.data == 4000
-            assert message.extra == ("Closed after 2 seconds without a key pressed, to free "
-                                     "its place. Reload the page to open it again.")
+            assert message.extra == ("Closed after 2 seconds without a key pressed or the "
+                                     "mouse used, to free its place. Reload the page to open "
+                                     "it again.")
             await busy.close()
             await server.wait_for_apps(0)
             # its place is free: a new page gets an app
