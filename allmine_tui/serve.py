@@ -209,12 +209,15 @@ def make_server(settings: Settings):
 
         async def _open_app_process(self, width: int = 80, height: int = 24):
             if self.spare is None:
-                return await super()._open_app_process(width, height)
-            order = {"env": self._build_environment(width, height), "argv": self.argv}
-            process = self._process = self.spare
-            self._stdin = process.stdin
-            process.stdin.write(json.dumps(order).encode() + b"\n")
-            await process.stdin.drain()
+                process = await super()._open_app_process(width, height)
+            else:
+                order = {"env": self._build_environment(width, height), "argv": self.argv}
+                process = self._process = self.spare
+                self._stdin = process.stdin
+                process.stdin.write(json.dumps(order).encode() + b"\n")
+                await process.stdin.drain()
+            # textual-serve copies what it reads there to the server's terminal
+            process.stderr = serve_log.AppErrors(process.stderr)  # type: ignore[assignment]
             return process
 
     async def nothing_async(*_args) -> None:

@@ -5,7 +5,7 @@ Everything the server process writes goes through the output guard (guard.py): o
 list every local variable, the key among them), so aiohttp's access and server loggers, asyncio's
 and the server's own all end there; and the process's standard output and error are wrapped so
 that text written to them directly (textual-serve copies an app process's error output there) is
-cleaned too.
+cleaned too. An app process's own error output is not copied there at all (``AppErrors``).
 
 What a line never holds:
 
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 import sys
 from typing import TextIO
 
@@ -86,6 +87,38 @@ class GuardedStream(io.TextIOBase):
     @property
     def encoding(self) -> str:  # type: ignore[override]
         return getattr(self.stream, "encoding", "utf-8")
+
+
+class AppErrors:
+    """Stands for an app process's error output (``process.stderr``) before textual-serve, which
+    copies all it reads there to the server's terminal. A Textual app that crashes writes its
+    traceback there with the values of its variables (a code typed in the page among them), so
+    this reads the real output itself, gives textual-serve nothing, and logs one line: that the
+    app wrote errors, and the kind of the last one (``ZeroDivisionError``), never their text."""
+
+    def __init__(self, stream) -> None:
+        import asyncio
+
+        self.stream = stream
+        self.size = 0
+        self.last = b""
+        self.done = asyncio.get_running_loop().create_task(self._drain())
+
+    async def _drain(self) -> None:
+        while chunk := await self.stream.read(4096):
+            self.size += len(chunk)
+            self.last = (self.last + chunk)[-4096:]
+        if self.size:
+            lines = [ln.strip() for ln in self.last.decode("utf-8", "replace").splitlines()]
+            lines = [ln for ln in lines if ln]
+            kind = re.match(r"[A-Za-z_][\w.]{0,80}(?=:|$)", lines[-1]) if lines else None
+            logging.getLogger("allmine-serve").warning(
+                "an app process wrote %d bytes of errors (%s; not shown: a crash report lists "
+                "the app's variables; run the app in a terminal to see it)", self.size,
+                kind.group(0) if kind else "of an unknown kind")
+
+    async def read(self, n: int = -1) -> bytes:
+        return b""  # (all of it is read by _drain)
 
 
 def setup(secrets: list[str], debug: bool = False) -> None:

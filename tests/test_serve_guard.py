@@ -210,3 +210,20 @@ async def test_the_page_of_an_idle_app_says_why_it_closed():
             assert "Closed after 2 seconds without a key pressed" in why
             assert "Reload the page to open it again." in why
             await server.wait_for_apps(0)
+
+
+async def test_an_app_s_crash_report_is_not_copied_to_the_server_s_terminal(caplog):
+    from allmine_tui.serve_log import AppErrors
+
+    report = ("╭── Traceback (most recent call last) ──╮\n│ \x1b[31mjoin.py\x1b[0m:88 in on_submit │\n"
+              "│ ╭── locals ──╮ │\n│ │ code = 'k7qm-3xzd-p9fa' │ │\n╰────╯\n"
+              "ZeroDivisionError: k7qm-3xzd-p9fa\n").encode()
+    stream = asyncio.StreamReader()
+    stream.feed_data(report)
+    stream.feed_eof()
+    errors = AppErrors(stream)
+    assert await errors.read(4096) == b""  # textual-serve gets nothing to copy
+    await errors.done
+    logged = caplog.text
+    assert "wrote %d bytes of errors (ZeroDivisionError; not shown" % len(report) in logged
+    assert "k7qm" not in logged and "\x1b" not in logged
