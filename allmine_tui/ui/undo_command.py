@@ -34,10 +34,17 @@ class HintCommand(Provider):
     def _hint(self) -> None:
         getattr(self.screen, "action_hint")()
 
+    def _offered(self) -> bool:
+        """Not offered where the screen does not list h (hints off, a finished game)."""
+        return self.screen.check_action("hint", ()) is not False
+
     async def discover(self) -> Hits:
-        yield DiscoveryHit(HINT_TITLE, self._hint, help=HINT_HELP)
+        if self._offered():
+            yield DiscoveryHit(HINT_TITLE, self._hint, help=HINT_HELP)
 
     async def search(self, query: str) -> Hits:
+        if not self._offered():
+            return
         matcher = self.matcher(query)
         score = matcher.match(HINT_TITLE)
         if score > 0:

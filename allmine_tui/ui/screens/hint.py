@@ -1,7 +1,8 @@
 """A hint on screen: the coach's best few moves for the person deciding, each with its chance to
 win (the share of the search's sampled playouts won) and its mean final margin. A box beside the
-board, like the coach of a guided game; the first move is also marked on the board while the
-decision lasts (the game screen's ``mark_hint``)."""
+board, like the coach of a guided game; where the game's board can mark it, the first move is
+also marked there while the decision lasts (the game screen's ``mark_hint``), and only then does
+the box say so."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -43,17 +44,27 @@ class HintScreen(ModalScreen[None]):
     HintScreen #hint-keys { color: $text-muted; padding-top: 1; }
     """
 
-    def __init__(self, name: str, hint) -> None:
+    def __init__(self, name: str, hint, marked: bool = False, public: bool = False) -> None:
+        """``marked``: the board marks the first move; ``public``: the decision is made in
+        front of everyone, so the hint is shown behind the decider's curtain and closing it
+        brings the table view back."""
         super().__init__()
         self.player = name
         self.hint = hint
+        self.marked = marked
+        self.public = public
 
     def compose(self) -> ComposeResult:
         with Vertical(id="hint"):
             yield Static(Text(f"The coach's best moves for {self.player}"), id="hint-title")
             yield Static(hint_text(self.hint), id="hint-moves")
-            yield Static("The first is marked on the table. Enter or Esc: back to your move",
-                         id="hint-keys")
+            yield Static(self.keys_text(), id="hint-keys")
+
+    def keys_text(self) -> str:
+        mark = "The first is marked on the table. " if self.marked else ""
+        if self.public:
+            return mark + "Enter or Esc: back to the table (your cards are hidden again)"
+        return mark + "Enter or Esc: back to your move"
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -83,6 +83,8 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen, Generic[V]):
         # when u is not offered (a finished game), the key still answers with the reason
         Binding("u", "undo_refused", "", show=False, priority=True),
         Binding("h", "hint", "Hint", priority=True),
+        # when h is not offered (hints off, a finished game), the key still answers why
+        Binding("h", "hint_refused", "", show=False, priority=True),
         Binding("k", "legend", "Marks", priority=True),
     ]
     COMMANDS = {TakeBackCommand, HintCommand}
@@ -347,6 +349,8 @@ class PlayScreen(Coaching, BotTurns, Overlays, MessageGate, Screen, Generic[V]):
             # nothing is left to decide and the moves stand: neither is listed (u still says
             # why, through undo_refused)
             return False
+        if action == "hint" and not self.match.hints_allowed:
+            return False  # not listed (keys line, palette); h says why, through hint_refused
         return True
 
     # -- actions -------------------------------------------------------------------------------
