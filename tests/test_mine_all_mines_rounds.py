@@ -64,7 +64,13 @@ async def test_keys_typed_as_a_round_ends_never_play_from_the_new_hand(people):
         await pilot.press("enter")
         await wait_until(pilot, lambda: not isinstance(app.screen, RoundNotice), "the notice closed")
         assert match.log[-1] == (0, END) and len(match.state.hands[0]) == 5
-        # (Ann played last and plays first: no curtain, her view comes back)
+        if people == 2:
+            # Ann played last and plays first, but everyone saw the news: her curtain first
+            await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen)
+                             and app.screen.player == "Ann", "Ann's curtain")
+            assert game(app).viewer is None
+            await wait_until(pilot, lambda: app.screen.listening, "the curtain listening")
+            await pilot.press("enter")
         await wait_until(pilot, lambda: app.screen is game(app) and game(app).actor == 0
                          and listening(game(app)), "Ann's new round")
         moves = len(match.log)
