@@ -43,7 +43,8 @@ LONG_FIRST = ("test_whole_hot_seat_game_shows_nobody_else_s_secrets", "test_ui_h
 # a real terminal), ``browser`` (``allmine serve`` in headless Chromium), ``slow`` (whole games
 # through the app, soak and fuzz runs, every snapshot, and the two kinds above). The quick tier
 # for one's own loop is ``pytest -m "not slow"``; CI runs everything.
-TMUX = ("test_terminal.py", "test_terminal_privacy.py", "test_terminal_coach.py")
+TMUX = ("test_terminal.py", "test_terminal_privacy.py", "test_terminal_coach.py",
+        "test_terminal_hint_curtain.py", "test_terminal_guided.py")
 BROWSER = ("test_serve.py",)
 SLOW = LONG_FIRST + TMUX + BROWSER + (
     "test_snapshots_", "test_privacy_audit.py", "test_learn_to_play.py", "test_save_fuzz",
