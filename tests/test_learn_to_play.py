@@ -47,7 +47,7 @@ async def test_the_guided_game_is_played_to_its_end(game_id):
                 lessons.append(screen.text)
                 if screen.target is not None:
                     assert screen.target.has_class("-coach-target")
-                await pilot.press("enter")
+                await pilot.press("o")  # the lesson's own key
                 continue
             if not isinstance(screen, PlayScreen):
                 await pilot.press("enter")  # news for everyone (a hand's scores...)
@@ -68,3 +68,44 @@ async def test_the_guided_game_is_played_to_its_end(game_id):
         ending = str(app.screen.query_one("#results-coach").content)
         assert f"You scored {session.match.rules.result(session.match.state).scores[0]}" \
             in ending
+
+
+async def start_guided(pilot, game_id: str):
+    app = pilot.app
+    await pilot.pause()
+    picker = app.screen
+    assert isinstance(picker, PickerScreen)
+    picker._choose(list(GAMES).index(game_id))
+    await pilot.press("l")
+    await wait_until(pilot, lambda: isinstance(app.screen, CoachScreen) and app.screen.is_mounted,
+                     "the first lesson")
+
+
+@pytest.mark.parametrize("game_id", ["mine-all-mines", "all-mine"])
+async def test_enter_and_space_on_a_lesson_play_no_move_and_only_o_goes_on(game_id):
+    """Enter and Space play moves on the board: on a lesson they close nothing and play
+    nothing (they only point at o), however fast they come; o closes the lesson, and only the
+    lesson."""
+    from helpers import game_screen
+
+    app = AllMineApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start_guided(pilot, game_id)
+        match = game_screen(app).match
+        seen = 0
+        while isinstance(app.screen, CoachScreen) and seen < 6:
+            lesson = app.screen
+            played = len(match.log)
+            mine = [s for s, _a in match.log].count(0)
+            await pilot.press("enter", "enter", "space")
+            await pilot.pause()  # (bots wait while a lesson is up: no idle to wait for)
+            assert app.screen is lesson and lesson.reminded == 3
+            assert "Press o to go on" in str(lesson.query_one("#coach-keys").content)
+            assert [s for s, _a in match.log].count(0) == mine, "a move of the learner's"
+            assert len(match.log) == played
+            await pilot.press("o")
+            await wait_until(pilot, lambda: app.screen is not lesson, "the lesson closed")
+            await pilot.pause()
+            assert [s for s, _a in match.log].count(0) == mine, "o played a move"
+            seen += 1
+        assert seen >= 2

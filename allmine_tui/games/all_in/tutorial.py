@@ -224,5 +224,5 @@ TUTORIAL = Tutorial(
     lessons=LESSONS,
     ending=ending,
     intro="A guided game against Bob, a bot: the coach explains each part of All In the first "
-          "time it comes up. Enter goes on; Esc hides the coach for the rest of the game.",
+          "time it comes up. o goes on (Enter plays moves); Esc: no more lessons.",
 )

@@ -103,5 +103,5 @@ TUTORIAL = Tutorial(
     lessons=LESSONS,
     ending=ending,
     intro="A guided game: the coach explains each part of the game the first time it comes "
-          "up. Enter goes on; Esc hides the coach for the rest of the game.",
+          "up. o goes on (Enter plays moves); Esc: no more lessons.",
 )

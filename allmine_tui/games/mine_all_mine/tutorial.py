@@ -220,5 +220,5 @@ TUTORIAL = Tutorial(
     lessons=LESSONS,
     ending=ending,
     intro="A guided game against one bot: the coach explains each part of the game the first "
-          "time it comes up. Enter goes on; Esc hides the coach for the rest of the game.",
+          "time it comes up. o goes on (Enter plays moves); Esc: no more lessons.",
 )

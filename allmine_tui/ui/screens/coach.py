@@ -3,13 +3,19 @@
 A ``GuidedSession`` is a game session that carries a game's ``Tutorial`` and a ``Coach`` (which
 lessons were given). The game screen asks ``lesson_due()`` after each draw; a due lesson is shown
 in a ``CoachScreen``: a box beside the board, the part of the screen it speaks of outlined, that
-waits for Enter (Esc hides the coach for the rest of the game). The learner's own result is
+waits for its own key, **o** (Esc hides the coach for the rest of the game). Enter and Space play
+moves on the board, so on a lesson they only say which key goes on: a double Enter never both
+closes a lesson and plays the highlighted move, and keys typed in the moment after a lesson
+appears are dropped (nobody reads a lesson that fast). The learner's own result is
 explained on the results screen (``ending_text``).
 """
 from __future__ import annotations
 
+import math
+
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -18,6 +24,8 @@ from ...engine import Match, Seat
 from ...engine.tutorial import Coach, Lesson, Tutorial
 from ... import storage
 from ..session import GameSession
+from ..textual_internals import event_clock
+from .curtain import input_grace
 
 
 class GuidedSession(GameSession):
@@ -53,7 +61,15 @@ class GuidedSession(GameSession):
 class CoachScreen(ModalScreen[bool]):
     """One lesson. Dismisses with True (go on) or False (no more lessons)."""
 
-    BINDINGS = [("enter,space", "go_on", "Go on"), ("escape", "stop", "Hide the coach")]
+    #: the lesson's own key: one no game uses, so a key meant for a move never closes a lesson
+    #: unread, and a key meant for the lesson never plays a move
+    GO_ON = "o"
+    BINDINGS = [
+        Binding(GO_ON, "go_on", "Go on", priority=True),
+        Binding("escape", "stop", "Hide the coach", priority=True),
+        # the keys that play moves: here they only point at the lesson's own key
+        Binding("enter,space", "remind", "", show=False, priority=True),
+    ]
     DEFAULT_CSS = """
     CoachScreen { background: $background 0%; align: right bottom; }
     CoachScreen.-top { align: right top; }
@@ -68,12 +84,41 @@ class CoachScreen(ModalScreen[bool]):
         self.title_text = title
         self.text = text
         self.target = target  # the widget spoken of (outlined while the lesson is up)
+        self._input_since = math.inf
+        self.reminded = 0  # how often Enter or Space was pressed here
 
     def compose(self) -> ComposeResult:
         with Vertical(id="coach"):
             yield Static(Text(self.title_text), id="coach-title")
             yield Static(Text(self.text), id="coach-text")
-            yield Static("Enter: go on · Esc: no more lessons in this game", id="coach-keys")
+            yield Static(self.keys_text(), id="coach-keys")
+
+    def keys_text(self, remind: bool = False) -> Text:
+        keys = Text.assemble((self.GO_ON, "bold"), ": go on · ", ("Esc", "bold"),
+                             ": no more lessons in this game")
+        if remind:  # (Enter was pressed: it plays moves, so it is not the lesson's key)
+            keys = Text.assemble(("Press ", "bold reverse"), (self.GO_ON, "bold reverse"),
+                                 (" to go on", "bold reverse"),
+                                 " (Enter plays moves) · ", ("Esc", "bold"),
+                                 ": no more lessons")
+        return keys
+
+    def on_screen_resume(self) -> None:
+        """Keys count from the moment after the lesson appeared (see ``input_grace``)."""
+        self._input_since = event_clock() + input_grace()
+
+    def on_screen_suspend(self) -> None:
+        self._input_since = math.inf
+
+    def accepts_input(self, event) -> bool:
+        """Keys typed before the lesson was on screen (or in the moment after) are dropped."""
+        if getattr(event, "key", None) == "ctrl+q":
+            return True
+        return getattr(event, "time", 0.0) >= self._input_since
+
+    def action_remind(self) -> None:
+        self.reminded += 1
+        self.query_one("#coach-keys", Static).update(self.keys_text(remind=True))
 
     def on_mount(self) -> None:
         target = self.target
