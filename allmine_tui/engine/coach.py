@@ -50,6 +50,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .calibration import calibrated
 from .contract import Action, Rules
 from .game import Game
 from .match import Match
@@ -63,6 +64,9 @@ TOP = 3
 HINT_SCALE = 0.6
 #: the wall-time cap of a hint (a safety net: the playout and step budget normally end it)
 HINT_SECONDS = 1.4
+#: two moves whose mean values differ by less than this many standard errors of their paired
+#: playout differences are "about equal" (``about_equal``)
+NOISE = 2.0
 
 
 @dataclass(frozen=True)
@@ -75,11 +79,13 @@ class MoveStats:
     margin: float | None  # mean final margin in points (see the module's docstring)
     playouts: int
     ended: float = 0.0  # share of those playouts that reached the end of the game
+    #: the share of playouts won before the game's calibration curve (``chance`` is after it)
+    raw_chance: float | None = None
 
     def to_json(self) -> dict:
         return {"actions": [a.to_json() for a in self.actions], "text": self.text,
                 "chance": self.chance, "margin": self.margin, "playouts": self.playouts,
-                "ended": self.ended}
+                "ended": self.ended, "raw_chance": self.raw_chance}
 
 
 @dataclass(frozen=True)
@@ -95,15 +101,24 @@ class Hint:
     worlds: int = 0
     seconds: float = 0.0
     cut_short: bool = False
+    #: how many of the moves after the first are about as good as it: the search cannot tell
+    #: them apart from it (``about_equal``); 0: the first is clearly the best
+    equal: int = 0
 
     @property
     def best(self) -> MoveStats:
         return self.moves[0]
 
+    @property
+    def clear(self) -> bool:
+        """The first move is clearly the best (a searched hint, no other move about as good)."""
+        return self.searched and len(self.moves) > 1 and self.equal == 0
+
     def to_json(self) -> dict:
         return {"seat": self.seat, "moves": [m.to_json() for m in self.moves],
                 "searched": self.searched, "playouts": self.playouts, "worlds": self.worlds,
-                "seconds": round(self.seconds, 4), "cut_short": self.cut_short}
+                "seconds": round(self.seconds, 4), "cut_short": self.cut_short,
+                "equal": self.equal}
 
 
 # -- the search behind it ------------------------------------------------------------------------
@@ -173,11 +188,29 @@ def ranking(report: SearchReport) -> list[int]:
     return [report.chosen, *rest]
 
 
-def stats_of(rules: Rules, report: SearchReport, i: int, plan: Plan, view: Any) -> MoveStats:
+def about_equal(report: SearchReport, first: int, other: int, z: float = NOISE) -> bool:
+    """True when the search cannot tell ``other`` from ``first``: over the worlds both were
+    played out in (the same worlds, the same random streams), the mean difference of their
+    values is within ``z`` standard errors of the paired differences (or there are too few)."""
+    if report.values is None:
+        return False
+    a, b = report.values[first], report.values[other]
+    m = min(len(a), len(b))
+    if m < 4:
+        return True
+    diffs = [a[k] - b[k] for k in range(m)]
+    mean = sum(diffs) / m
+    var = sum((d - mean) ** 2 for d in diffs) / (m - 1)
+    return abs(mean) <= z * (var / m) ** 0.5
+
+
+def stats_of(rules: Rules, report: SearchReport, i: int, plan: Plan, view: Any,
+             game_id: str | None = None) -> MoveStats:
     outs = report.outcomes[i] if report.outcomes is not None else []
-    chance, margin, ended = summarize(outs)
+    raw, margin, ended = summarize(outs)
+    chance = calibrated(game_id, raw) if game_id is not None else raw
     return MoveStats(tuple(report.moves[i]), move_text(rules, report.moves[i], plan, view),
-                     chance, margin, len(outs), ended)
+                     chance, margin, len(outs), ended, raw)
 
 
 # -- hints ---------------------------------------------------------------------------------------
@@ -205,9 +238,16 @@ def hint(game: Game, view: Any, seat: int, legal: list[Action], rng: random.Rand
     if report is None:  # a decision the expert leaves to its normal bot
         move = (plan.fallback(view, legal, rng),)
         return Hint(seat, (MoveStats(move, move_text(rules, move), None, None, 0),), False)
-    order = ranking(report)[:max(1, top)]
-    return Hint(seat, tuple(stats_of(rules, report, i, plan, view) for i in order), True,
-                sum(report.playouts), report.worlds, report.seconds, report.cut_short)
+    order = ranking(report)
+    equal = 0
+    for i in order[1:]:  # the moves next in line that the search cannot tell from the first
+        if not about_equal(report, order[0], i):
+            break
+        equal += 1
+    order = order[:max(1, top)]
+    return Hint(seat, tuple(stats_of(rules, report, i, plan, view, game.id) for i in order),
+                True, sum(report.playouts), report.worlds, report.seconds, report.cut_short,
+                min(equal, len(order) - 1))
 
 
 def hint_for(match: Match, seat: int, budget: Budget | None = None) -> Hint:

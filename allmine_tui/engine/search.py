@@ -16,7 +16,9 @@ For one decision of one seat:
 4. Sequential halving: the playout budget is split over ``ceil(log2(candidates))`` rounds; after
    each round the better half (by mean value) goes on, so the strong moves get most playouts. (A
    plan whose worlds cost far more than its playouts may ask for a fixed pool of worlds, drawn
-   up front and used again in every round; it may screen its candidates in them first.)
+   up front; it may screen its candidates in them first. Then every candidate is played out
+   once in each world of the pool, as far as the budget goes, and the best mean wins: playing
+   a world again would only repeat its playouts.)
 
 The playout budget makes the result depend only on the view, the legal moves and the ``rng``
 given (the bot's seeded stream), so games and tests reproduce. The time budget is a safety cap:
@@ -213,6 +215,9 @@ class SearchReport:
     outcomes: list[list[Outcome]] | None = None
     #: the indices of the moves searched only because ``include`` asked for them
     added: tuple[int, ...] = ()
+    #: with ``outcomes=True``: per candidate, the plan's value of each of its playouts (in the
+    #: order of the worlds, like ``outcomes``): what the search ranks by
+    values: list[list[float]] | None = None
 
 
 def search(plan: Plan[V], view: V, legal: list[Action], rng, budget: Budget, *,
@@ -246,12 +251,16 @@ def search(plan: Plan[V], view: V, legal: list[Action], rng, budget: Budget, *,
         if len(moves) == 1:
             return SearchReport(moves, [0.0], [0], 0, 0, clock() - started,
                                 outcomes=[[]] if outcomes else None,
-                                added=_added(moves, own, include))
+                                added=_added(moves, own, include),
+                                values=[[]] if outcomes else None)
     n = len(moves)
     totals, counts = [0.0] * n, [0] * n
     kept: list[list[Outcome]] | None = [[] for _ in range(n)] if outcomes else None
+    valued: list[list[float]] | None = [[] for _ in range(n)] if outcomes else None
     alive = list(range(n))
-    rounds = max(1, math.ceil(math.log2(n)))
+    # with a pool, every candidate is played once in each of its worlds (a world played again
+    # would only repeat a playout), no halving; else sequential halving
+    rounds = 1 if plan.world_pool is not None else max(1, math.ceil(math.log2(n)))
     playouts = steps = worlds = 0
     cut = False
     for r in range(rounds):
@@ -271,14 +280,16 @@ def search(plan: Plan[V], view: V, legal: list[Action], rng, budget: Budget, *,
             for i in alive:
                 state = plan.clone(base)
                 value, used = playout(plan, state, seat, moves[i], stream(seed, "play", w))
-                if kept is not None:
+                if kept is not None and valued is not None:
                     kept[i].append(plan.outcome(state, seat, value))
+                    valued[i].append(value)
                 totals[i] += value
                 counts[i] += 1
                 playouts += 1
                 steps += used
             worlds += 1
-            if playouts >= until_playouts or steps >= until_steps:
+            if playouts >= until_playouts or steps >= until_steps \
+                    or plan.world_pool is not None and worlds >= plan.world_pool:
                 break
         if cut or worlds == 0:
             break
@@ -289,7 +300,7 @@ def search(plan: Plan[V], view: V, legal: list[Action], rng, budget: Budget, *,
     means = [totals[i] / counts[i] if counts[i] else 0.0 for i in range(n)]
     chosen = min(alive, key=lambda i: (-means[i], i)) if worlds else 0
     return SearchReport(moves, means, counts, worlds, chosen, clock() - started, cut, kept,
-                        _added(moves, own, include))
+                        _added(moves, own, include), valued)
 
 
 def _added(moves: list[tuple[Action, ...]], own: set, include: Sequence) -> tuple[int, ...]:

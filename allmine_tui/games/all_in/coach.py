@@ -1,19 +1,23 @@
 """What the coach (engine/coach.py: hints and game reviews) searches All In with: the expert's
-own plan, searched exactly as the expert searches it, plus what the coach asks of a playout that
-stopped before the end (``Plan.outcome``).
+own plan, searched exactly as the expert searches it, plus what the coach asks of a playout
+(``Plan.outcome``).
 
-The expert's playouts look a few rounds ahead and judge the seat's own sheet, not its chance to
-win; so here every seat's sheet is priced the same way (each hand's points plus what its empty
-spaces may still make of it, as the normal bot counts them, plus the unused chips). The margin
-is the seat's priced sheet minus the best other one; the chance to win is that lead squashed
-against a spread that shrinks as the rounds run out (``spread``). Both are estimates; at the
-game's end the real scores and winners count.
+The other players' sheets stay hidden until the game ends, so in a world drawn from a seat's
+view they are guesses (see sampler.py), and any guess gets their worth wrong one way or the
+other: an early version judged the seat against those guessed sheets and told a loser and a
+winner alike "100%, +80 points". So a playout is judged the way the expert judges it
+(``expert_value.win_chance``): the seat's own sheet, known in full, priced at what it should
+bring by the end, against the best other score that games of ``normal`` players reach with as
+many players (a spread that narrows as the rounds run out). The chance is that estimate; the
+margin is the expected lead over that best other score. The app's curve
+(engine/calibration.py) then fits these chances to how self-play games really ended.
 """
 from __future__ import annotations
 
-from ...engine.search import Outcome, lead, squash
+from ...engine.search import Outcome
 from .cards import card_name
 from .expert import AllInPlan
+from .expert_value import win_margin
 from .normal_bot import _Sheet
 from .sheets import get_sheet
 from .state import ROUNDS, cell_name
@@ -40,10 +44,12 @@ class AllInCoachPlan(AllInPlan):
         return SPREAD_AT_END + SPREAD_PER_ROUND * max(0, ROUNDS - state.round)
 
     def outcome(self, state, seat: int, value: float) -> Outcome:
-        if self.rules.is_over(state):
-            return super().outcome(state, seat, value)
-        margin = float(lead(self.worth(state), seat))
-        return Outcome(squash(margin / self.spread(state)), margin, False)
+        """The expert's own value (its chance to win against the best other score of such
+        games) and the expected lead behind it; ``ended`` when the playout reached the end."""
+        s = _Sheet(self.rules.view(state, seat))
+        over = self.rules.is_over(state)
+        margin, _width = win_margin(s, over)
+        return Outcome(min(1.0, max(0.0, value)), float(margin), over)
 
     def describe(self, view, move) -> str | None:
         """'write 4♦ in row 2, column 3' (a card and its space, or the space of the card

@@ -293,13 +293,22 @@ def win_chance(s: _Sheet, over: bool = False, denial: float | None = None,
     best other score of games of normal bots; the spread of both sets the step's width
     (times ``spread``). ``over``: the game has ended. With nobody to beat: the sheet's points,
     scaled to about 0 to 1."""
-    opponents = s.opponents
-    if not opponents:
+    if not s.opponents:
         return sheet_points(s) / 100.0
+    margin, width = win_margin(s, over, denial)
+    return squash(PROBIT * margin / (spread * width))
+
+
+def win_margin(s: _Sheet, over: bool = False, denial: float | None = None
+               ) -> tuple[float, float]:
+    """The expected lead (in points) of the seat's final score over the best other score of
+    games of normal bots, as ``win_chance`` works it out, and how widely the real lead spreads
+    around it (one standard deviation)."""
+    opponents = max(1, s.opponents)
     if denial is None:
         denial = _table(DENIAL, opponents)
     mean, sd = _table(RIVAL, opponents)
     errors = _table(ERROR, opponents)
     bias, error = errors[-1] if over else errors[min(max(s.round, 1), len(errors) - 1) - 1]
     margin = sheet_points(s, denial) - denial * _table(BONUS_MEAN, opponents) + bias - mean
-    return squash(PROBIT * margin / (spread * (sd * sd + error * error) ** 0.5))
+    return margin, (sd * sd + error * error) ** 0.5

@@ -8,6 +8,15 @@ from .state import GOLDEN, AllInState
 class AllInProbes(Probes):
     # -- for tests -----------------------------------------------------------------------------
     def perturb_secrets(self, state: AllInState, viewer: int | None, rng) -> AllInState:
+        """What a seat cannot see, drawn again: for a seat, a world from its view by the
+        sampler (a state a game could have reached, so it plays on to the end); for the table
+        view, the decks shuffled and every secret of every seat drawn at random."""
+        if viewer is not None:
+            from .sampler import sample_state
+
+            drawn = sample_state(self.view(state, viewer), viewer, rng)  # type: ignore[attr-defined]
+            drawn.seed = state.seed
+            return drawn
         new = AllInState.from_json(state.to_json())
         hidden = list(new.deck)
         sees_golden = (viewer is not None and new.phase == GOLDEN and viewer in new.pickers

@@ -7,9 +7,12 @@ written this round, the Golden Deck's size). Drawn at random:
 * the order of the main deck and which unseen cards lie in the Golden Deck (unless the seat is
   choosing from it right now and sees it) or have left the game with earlier Golden Deck picks;
 * every other sheet: as many filled spaces as it really has, grown along the lines from a
-  starting space, covering the hands it has declared complete and completing no other; each
-  holds a card that was revealed in some round (what people mostly write). Chips spent are drawn
-  between none and all of that player's chips. A Golden Deck card already picked this round by
+  starting space, covering the hands it has declared complete and completing no other. The
+  spaces are filled in that order, one a round, each with a card the round's two revealed cards
+  make for a chip or less, the one that fits best with the cards already in its lines (a pair,
+  a suit, a run), as players fill their sheets; random cards would make sheets worth a quarter
+  of real ones, and every other player look beaten. Chips spent are drawn between none and all
+  of that player's chips. A Golden Deck card already picked this round by
   another chooser is one of the Golden Deck's cards.
 
 A fresh seed is drawn too (the rules take no randomness from it after the set-up).
@@ -17,7 +20,8 @@ A fresh seed is drawn too (the rules take no randomness from it after the set-up
 from __future__ import annotations
 
 from ...engine.jsonstate import copy_json
-from .cards import DECK, is_joker
+from .cards import DECK, is_joker, suit_of, value_of
+from .costs import composable
 from .state import GOLDEN, GOLDEN_SIZE, AllInState
 from .sheets import get_sheet
 from ...engine.views import own
@@ -47,6 +51,8 @@ def sample_state(view: AllInView, seat: int, rng) -> AllInState:
     last_written: list[int | None] = []
     round_cells: list[list[int]] = []
     writable = [c for c in view["discard"] + view["revealed"] if not is_joker(c)] or list(range(52))
+    earlier = view["discard"]
+    rounds = [earlier[i:i + 2] for i in range(0, len(earlier) - 1, 2)] + [view["revealed"]]
     for s, p in enumerate(players):
         if s == seat or p["written"] is not None:  # every sheet is shown at the end
             written.append(list(own(p["written"])))
@@ -64,10 +70,12 @@ def sample_state(view: AllInView, seat: int, rng) -> AllInState:
             wrote_now = view["phase"] == GOLDEN and last is not None
             round_cells.append([last] if wrote_now and last is not None else [])
             continue
-        cells = _grow(get_sheet(p["sheet"]), p["filled"], p["completed"], rng)
-        sheet: list[int | None] = [None] * len(get_sheet(p["sheet"]).cells)
-        for cell in cells:
-            sheet[cell] = rng.choice(writable)
+        shape = get_sheet(p["sheet"])
+        cells = _grow(shape, p["filled"], p["completed"], rng)
+        sheet: list[int | None] = [None] * len(shape.cells)
+        for j, cell in enumerate(cells):  # the j-th space written: from the j-th round's cards
+            pair = rounds[j] if j < len(rounds) else None
+            sheet[cell] = _pick(shape, sheet, cell, pair, writable, rng)
         written.append(sheet)
         spent.append(rng.randint(0, p["chips_won"]))
         choice.append(None)
@@ -115,3 +123,31 @@ def _grow(sheet, k: int, completed: list[str], rng) -> list[int]:
             [c for c in empty if c not in have]
         filled.append(rng.choice(options))
     return filled
+
+
+def _pick(shape, sheet: list[int | None], cell: int, pair, writable: list[int], rng) -> int:
+    """The card a player would most likely have written in ``cell``: of those the round's
+    ``pair`` makes for a chip at most (a random earlier card without one), the best fit with the
+    cards in the cell's lines (same value, same suit, close values), ties drawn at random."""
+    if pair is None or len(pair) != 2:
+        return rng.choice(writable)
+    options = [c for c, _cost in composable(pair[0], pair[1], 1)] or writable
+    lines = [[sheet[x] for x in shape.hands[h].cells if sheet[x] is not None]
+             for h in shape.hands_of_cell[cell]]
+
+    def fit(c: int) -> float:
+        score = rng.random() * 0.1
+        v, suit = value_of(c), suit_of(c)
+        for cards in lines:
+            for w in cards:
+                if w is None or is_joker(w):
+                    continue
+                if value_of(w) == v:
+                    score += 3.0
+                elif abs(value_of(w) - v) <= 4:
+                    score += 0.5
+                if suit_of(w) == suit:
+                    score += 1.0
+        return score
+
+    return max(options, key=fit)

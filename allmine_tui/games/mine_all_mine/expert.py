@@ -2,8 +2,8 @@
 
 * Candidates: whole fleets, each searched as one choice (its cards added, then the launch):
   every fleet the hand allows (at most three cards of a large hand, plus what the normal bot
-  rates best). They are screened in the search's worlds with the normal bot's quick round
-  simulation, and the best dozen are searched. A fleet is built over several actions,
+  rates best). They are screened in the search's 40 worlds with the normal bot's quick round
+  simulation, and the best eight are played out in each of those worlds. A fleet is built over several actions,
   so the choice must not change from one step to the next: the search's random stream is seeded
   from the view without the pending fleet (as the normal bot does), and the bot keeps the last
   fleet it found for that view, which only saves working the same answer out again.
@@ -26,7 +26,7 @@ from .rules import RULES
 from .state import ROUNDS
 from .views import MineAllMineView
 
-WIDTH = 12  # fleets searched after the screening
+WIDTH = 8  # fleets searched after the screening
 SCREEN = 250  # at most this many fleets are screened
 
 
@@ -44,7 +44,10 @@ class MineAllMinePlan(Plan[MineAllMineView]):
     normal = NormalBot
     bot: NormalBot
     margin_scale = 4.0
-    world_pool = 12  # a world costs a normal plan per player, a playout one round
+    #: a world costs a normal plan per player, a playout one round: every candidate is played in
+    #: each of these worlds once (enough worlds that the fleets screened and the one chosen do
+    #: not hang on the luck of a few draws)
+    world_pool = 40
 
     def candidates(self, view, legal, rng):
         self.round_no, self.mode = view["round"] - 1, view["mode"]
@@ -100,7 +103,7 @@ class MineAllMinePlan(Plan[MineAllMineView]):
 
 class ExpertBot(SearchBot[MineAllMineView]):
     plan_class = MineAllMinePlan
-    budget = Budget(playouts=200, steps=10 ** 6, seconds=0.9)
+    budget = Budget(playouts=540, steps=10 ** 6, seconds=0.9)  # a hint's share covers the pool
 
     def __init__(self) -> None:
         self._last: tuple[str, list] | None = None  # (plan key, fleet): a cache, not a memory
