@@ -1,5 +1,7 @@
 """A hint on screen: the coach's best few moves for the person deciding, each with its chance to
-win (the share of the search's sampled playouts won) and its mean final margin. A box beside the
+win and its mean final margin. The chance assumes opponents who play like the expert (the
+search's playouts, corrected by how self-play games of the expert really ended), and the box says
+so; moves the search cannot tell apart from the first are marked about equal (≈), not ranked. A box beside the
 board, like the coach of a guided game; where the game's board can mark it, the first move is
 also marked there while the decision lasts (the game screen's ``mark_hint``), and only then does
 the box say so."""
@@ -20,15 +22,21 @@ def hint_text(hint) -> Text:
         t.append(hint.moves[0].text if hint.moves else "any move", style="bold")
         t.append(".")
         return t
+    equal = getattr(hint, "equal", 0)
     for i, move in enumerate(hint.moves):
         if i:
             t.append("\n")
-        t.append(f"{i + 1}. ", style="bold")
-        t.append(move.text, style="bold" if i == 0 else "")
-        t.append(f"\n   {move.chance:.0%} to win", style="")
+        t.append("≈  " if 0 < i <= equal else f"{i + 1}. ", style="bold")
+        t.append(move.text, style="bold" if i <= equal else "")
+        if move.chance is not None:
+            t.append(f"\n   {move.chance:.0%} to win", style="")
         if move.margin is not None:
             t.append(f", margin {move.margin:+.1f}")
         t.append(f"  ({move.playouts} games played out)", style="dim")
+    if equal:
+        first = "first two" if equal == 1 else f"first {equal + 1}"
+        t.append(f"\n≈ about equal: the coach cannot tell the {first} apart", style="italic")
+    t.append("\nChances assume opponents who play like the expert.", style="dim")
     if hint.cut_short:
         t.append("\n(cut short: the coach had less time than it wanted)", style="dim italic")
     return t
