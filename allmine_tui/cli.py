@@ -403,9 +403,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quick", action="store_true",
                    help="tiny samples, for a smoke test (the figures are rough)")
-    p.add_argument("--section", choices=("all", "rules", "ui"), default="all",
-                   help="rules: rules speed, bots, autosave, start-up; ui: key to frame on the "
-                        "game screens against a bare Textual app (default: all)")
+    p.add_argument("--section", choices=("all", "rules", "ui", "coach"), default="all",
+                   help="rules: rules speed, bots, autosave, start-up, the coach's chances; ui: "
+                        "key to frame on the game screens against a bare Textual app; coach: "
+                        "the coach's chances and its advice asked twice (a few minutes; not in "
+                        "all) (default: all = rules and ui)")
     p.add_argument("--game", action="append", metavar="GAME",
                    help="only this game (repeatable)")
     p.add_argument("--soak", type=float, metavar="MINUTES",

@@ -74,7 +74,9 @@ def tags(names: list[str], most: int = 3) -> list[str]:
 #: person ("{0} plays"), so the verb after "You" is made to agree
 YOU = "You"
 _IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
-_AFTER_NAME = re.compile(r"\{(\d+)\}(?:('s)\b|( )([a-z]+)\b)?")
+#: words that may stand between a name and its verb ("You now hold", "You also take")
+_ADVERBS = "now|also|still|then|just|first|alone"
+_AFTER_NAME = re.compile(r"\{(\d+)\}(?:('s)\b|( (?:(?:" + _ADVERBS + r") )?)([a-z]+)\b)?")
 
 
 def _plain_form(verb: str) -> str:
@@ -102,7 +104,7 @@ def with_names(template: str, names: list[str]) -> str:
         if m.group(2):
             return "Your"
         if m.group(4):
-            return f"You {_plain_form(m.group(4))}"
+            return f"You{m.group(3)}{_plain_form(m.group(4))}"
         return "You"
 
     line = _AFTER_NAME.sub(fill, template.replace("{{", "\0").replace("}}", "\1"))

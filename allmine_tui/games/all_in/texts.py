@@ -82,7 +82,8 @@ class TableTexts(TableState):
             if phase == "golden":
                 t.append("· ★ ")
                 t.append(", ".join(names[s] for s in view["pickers"]))
-                t.append(f" pick{'s' if len(view['pickers']) == 1 else ''} from the Golden Deck ")
+                one = len(view["pickers"]) == 1 and names[view["pickers"][0]] != "You"
+                t.append(f" pick{'s' if one else ''} from the Golden Deck ")
             else:
                 t.append("· writing ")
             if done and len(names) > 1:  # (who: in the table)

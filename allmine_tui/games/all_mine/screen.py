@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from ...engine import Action
-from ...engine.names import short_names, tags
+from ...engine.names import short_names, tags, with_names
 from ...engine.views import own
 from ...ui.screens.play import PlayScreen
 from ...ui.widgets.cards import CardRow
@@ -160,7 +160,7 @@ class AllMineScreen(PlayScreen[AllMineView]):
         if phase == "play" and acting:
             t.append(f"· {names[acting[0]]} to play ")
         elif phase == "heap" and acting:
-            t.append(f"· {names[acting[0]]} takes from the heap ")
+            t.append(f"· {with_names('{0} takes', [names[acting[0]]])} from the heap ")
         if viewing and viewer is not None:
             t.append(f"· viewing as {names[viewer]} ", style="italic")
         scores = Text("  ").join(Text(f"{n} {s}") for n, s in zip(names, view["scores"]))

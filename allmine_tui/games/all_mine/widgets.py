@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from ...engine.names import short_names
+from ...engine.names import short_names, with_names
 from ...ui.widgets.cards import CardRow, backs, face_lines, theme_colour
 from ...ui.widgets.lines import TextLines, joined, split_lines
 from ...ui.widgets.quiet import QuietStatic, RowBox
@@ -344,9 +344,9 @@ class TrickArea(RowBox):
             last.append(f"{short[view['last_winner']]} took this trick", style="bold")
             last.append(f"\n{played}")
             if view["phase"] == "heap" and view["heap_taker"] is not None:
-                last.append(f"\n{short[view['heap_taker']]} takes a heap card")
+                last.append("\n" + with_names("{0} takes a heap card", [short[view['heap_taker']]]))
         elif trick:
-            last.append(f"{short[winner]} is winning", style="bold")
+            last.append(with_names("{0} is winning", [short[winner]]), style="bold")
             led = suit_of(trick[0][1])
             last.append("\nled: ")
             last.append_text(suit_text(led, f" {SUITS[led]}"))
@@ -360,7 +360,7 @@ class TrickArea(RowBox):
         else:
             last.append(played)
             if view["phase"] == "play":
-                last.append(f"\n{short[view['leader']]} leads", style="bold")
+                last.append("\n" + with_names("{0} leads", [short[view['leader']]]), style="bold")
         return last
 
 

@@ -6,10 +6,16 @@ from .data import option_name
 from .expert import MineAllMinePlan
 
 
+def on_board(name: str) -> str:
+    """'card 7 ship A (...)' as the board names the card: '#7 ship A (...)'."""
+    return "#" + name[len("card "):] if name.startswith("card ") else name
+
+
 class MineAllMineCoachPlan(MineAllMinePlan):
     def describe(self, view, move) -> str | None:
-        """'launch card 2 ship A (Speed 4, Attack 2, Cargo 2) and card 8 action Deep Drill':
-        the fleet a move launches (the cards already in it, those taken back and added)."""
+        """'launch #2 ship A (Speed 4, Attack 2, Cargo 2) and #8 action Deep Drill': the fleet
+        a move launches (the cards already in it, those taken back and added), each card named
+        as the board names it (#2)."""
         if not move or move[-1].kind != "launch":
             return None
         fleet = {c: o for c, o in (view.get("pending") or [])}
@@ -20,6 +26,6 @@ class MineAllMineCoachPlan(MineAllMinePlan):
                 fleet[action.args[0]] = action.args[1]
         if not fleet:
             return None
-        names = [option_name(c, o, view["mode"]) for c, o in sorted(fleet.items())]
+        names = [on_board(option_name(c, o, view["mode"])) for c, o in sorted(fleet.items())]
         return "launch " + (names[0] if len(names) == 1
                             else ", ".join(names[:-1]) + " and " + names[-1])

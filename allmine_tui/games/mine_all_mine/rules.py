@@ -301,9 +301,11 @@ class MineAllMineRules(MineAllMineProbes, Rules[MineAllMineState, MineAllMineVie
     def describe_action(self, action: Action) -> str:
         try:
             if action.kind == "add":
-                return f"add {option_name(action.args[0], action.args[1], 'standard')}"
+                # (the card as the board names it: #9)
+                name = option_name(action.args[0], action.args[1], "standard")
+                return "add #" + name[len("card "):]
             if action.kind == "remove":
-                return f"take back card {action.args[0]}"
+                return f"take back #{action.args[0]}"
             if action.kind == "launch":
                 return "launch the fleet"
         except (IndexError, KeyError, TypeError):

@@ -123,8 +123,12 @@ class MineAllMinesRules(MineAllMinesProbes, TurnFlow):
             if action.kind == "mine":
                 return f"Mine action with the {gem_name(a[0])} dwarf" + (" (Tools)" if a[1] else "")
             if action.kind == "dig":
-                return (f"{gem_name(a[0])} dwarf digs in the {gem_name(a[1])} mine, place {a[2]}, "
-                        f"{a[3]} line" + (" (Mine Cart)" if a[4] else ""))
+                from .choices import ROW_NAMES  # (the place as the board and the menu name it)
+
+                sign = "+" if a[3] == "friend" else "−"
+                return (f"{gem_name(a[0])} dwarf digs in the {gem_name(a[1])} mine, "
+                        f"{ROW_NAMES[a[2]]}, {a[3]} {sign} line"
+                        + (" (Mine Cart)" if a[4] else ""))
             if action.kind == "blacksmith":
                 return "Blacksmith" + (f": take {gem_name(a[0])}" if a else "")
             if action.kind == "steal":

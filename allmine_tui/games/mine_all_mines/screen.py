@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from ...engine import Action, IllegalAction
-from ...engine.names import short_names
+from ...engine.names import short_names, with_names
 from ...ui.flow import ReplayFlow
 from ...ui.screens.curtain import input_grace
 from ...ui.screens.notice import NoticeScreen
@@ -125,8 +125,9 @@ def round_notice(events: list, view: MineAllMinesView, names: list[str]) -> Roun
     aside = DISCARDS[view["n"]]
     body = Text()
     body.append(f"{first}", style="bold")
-    body.append(f" now holds the First Player tile (passed to the right: the last player of "
-                f"round {ended}) and plays first.\n")
+    you = first == "You"  # (the learner of a guided game)
+    body.append(f" now hold{'' if you else 's'} the First Player tile (passed to the right: the "
+                f"last player of round {ended}) and play{'' if you else 's'} first.\n")
     body.append(f"Everyone takes back all 7 dwarves and sets {aside} aside at random: "
                 f"{7 - aside} in hand. The mines are empty again, the Dealers and Blacksmiths "
                 f"are back, and used Support cards (✗) work again. Gems, cards and the "
@@ -233,7 +234,8 @@ class MineAllMinesScreen(PlayScreen[MineAllMinesView]):
             t.append("· game over ")
         else:
             t.append(f"· turn {view['turn'] + 1}/{view['turns_total']} · ")
-            t.append(f"{names[view['seat']]} {PHASE_TEXT.get(view['phase'], '')} ")
+            doing = "{0} " + PHASE_TEXT.get(view["phase"], "")
+            t.append(with_names(doing, [names[view["seat"]]]) + " ")
         if viewer is not None and len(self.match.humans) > 1:
             t.append(f"· viewing as {names[viewer]} ", style="italic")
         title = Text("Mine All Mines ", style="bold").append("· ", style="")

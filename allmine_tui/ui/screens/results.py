@@ -31,7 +31,7 @@ def winners_line(names: list[str], winners: list[int]) -> str:
     if not won:
         return "Nobody wins."
     if len(won) == 1:
-        return f"{won[0]} wins!"
+        return with_names("{0} wins!", won)  # (the learner of a guided game: "You win!")
     return f"{', '.join(won[:-1])} and {won[-1]} share the win!"
 
 
