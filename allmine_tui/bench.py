@@ -34,12 +34,16 @@ from . import storage
 from .engine import Match, RandomBot, Seat, stream
 from .engine.search import SearchBot
 from .games import GAMES, Game
+from .bench_coach import coach_claims, coach_stability, render_claims, render_stability
 from .simulate import bot_seats, play_out
 
 #: Targets that hold for every game; each game's own (actions per second, each bot's p95) come
 #: from its registration (``Game.bench``), see ``targets``.
 COMMON_TARGETS = {
     "search_max_ms": 3000.0,  # a searching bot's slowest decision
+    "claims_brier_ratio": 0.9,  # the coach's claims against always claiming 1/players
+    "claims_tercile_gap": 0.10,  # claimed minus won, each third of the claims
+    "coach_same_top": 0.9,  # the same first move asked twice, where a hint calls it clearly best
     "autosave_p95_ms": 5.0,
     "startup_ratio": 1.3,
 }
@@ -68,6 +72,8 @@ BUDGET = {
     "hint": (8.0, 0.5),  # the coach's hints: seconds and hints per game
     "hint_max": (40, 3),
     "autosave_runs": (60, 5),
+    "coach": (30.0, 2.0),  # the coach section: seconds and positions per game, each hint asked twice
+    "coach_positions": (24, 4),
     "startup_runs": (7, 1),
 }
 
@@ -345,7 +351,9 @@ def measure_ui(game_ids: list[str], quick: bool, progress: bool) -> dict:
 def run(quick: bool = False, progress: bool = False, sections: tuple[str, ...] = ("rules", "ui"),
         game_ids: list[str] | None = None) -> dict:
     """Every measurement; returns one JSON-ready dict. ``progress`` prints steps on stderr.
-    ``sections``: "rules" (rules speed, bots, autosave, start-up) and/or "ui" (key to frame);
+    ``sections``: "rules" (rules speed, bots, autosave, start-up, and the coach's claims on the
+    held-out self-play games), "coach" (those claims, and the coach asked twice in the same
+    positions: ``coach_stability``) and/or "ui" (key to frame);
     ``game_ids``: only these games."""
     pick = 1 if quick else 0
     budget: dict[str, Any] = {key: value[pick] for key, value in BUDGET.items()}
@@ -373,7 +381,7 @@ def run(quick: bool = False, progress: bool = False, sections: tuple[str, ...] =
         games.append({"game": spec.id, "title": spec.title, "players": players,
                       "default_bot": spec.default_bot, "random_games": speed,
                       "actions_per_second": speed["actions_per_second"], "bots": bots,
-                      "hints": hints, "autosave": autosave})
+                      "hints": hints, "autosave": autosave, "claims": coach_claims(spec)})
     report: dict = {
         "quick": quick,
         "python": platform.python_version(),
@@ -385,6 +393,18 @@ def run(quick: bool = False, progress: bool = False, sections: tuple[str, ...] =
         report["autosave_p95_ms"] = max(g["autosave"]["p95_ms"] for g in games)
         say("start-up against a bare Textual app")
         report["startup"] = measure_startup(budget["startup_runs"], warm_up=not quick)
+    if "coach" in sections:
+        report["coach"] = []
+        for spec in chosen:
+            if spec.search_plan is None:
+                continue
+            say(f"{spec.title}: the coach asked twice")
+            players = min(spec.max_players, max(spec.min_players, 3))
+            report["coach"].append({"game": spec.id, "title": spec.title, "players": players,
+                                    "claims": coach_claims(spec),
+                                    "stability": coach_stability(
+                                        spec, players, budget["coach"],
+                                        budget["coach_positions"])})
     if "ui" in sections:
         say("the game screens: key to frame, against a bare Textual app")
         report["ui"] = measure_ui([s.id for s in chosen], quick, progress)
@@ -443,6 +463,8 @@ def render(report: dict, console) -> None:
         if "normal" not in {b["bot"] for b in g["bots"]}:
             table.add_row("'normal' bot decision, p95", g["title"], Text("no such bot", "yellow"),
                           "", _verdict(None, 1, False))
+        if "claims" in g:
+            render_claims(table, g["title"], g["claims"], goals)
         target = goals["autosave_p95_ms"]
         save = g["autosave"]
         table.add_row(f"autosave, player's wait, p95 ({save['bytes']:,} bytes)", g["title"],
@@ -451,6 +473,9 @@ def render(report: dict, console) -> None:
         table.add_row("autosave, background write with fsync, p95", g["title"],
                       f"{save['write_p95_ms']:.2f} ms", "", _verdict(save["write_p95_ms"], None,
                                                                       False))
+    for c in report.get("coach", []):
+        render_claims(table, c["title"], c["claims"], goals)
+        render_stability(table, c["title"], c["stability"], goals)
     if "ui" in report:
         _render_ui(table, report["ui"])
     s = report.get("startup")

@@ -11,10 +11,11 @@ whether that seat won) to ``tools/results/calibration/<game>.jsonl``; the player
 over 2 and 3 (All Mine!: 3). Progress goes to stderr, one line a game. Game ``i`` is the same
 game whenever it is played (seed ``calibrate/i``), so ``--start`` can add more later.
 
-``fit`` splits the records by game: every third game (``i % 3 == 2``) is held out, the rest fit
-the isotonic curve, written to ``assets/<game>/coach-calibration.json`` with the scores of the
-raw and the calibrated chances on the held-out games; those games' records go to
-``assets/<game>/coach-check.jsonl``, which ``allmine bench --section coach`` scores again.
+``fit`` fits the isotonic curve on every record and writes it to
+``assets/<game>/coach-calibration.json``, with the scores of the raw chances and of the
+calibrated ones on games the fit did not see (three folds of games, each scored by a curve fitted
+on the other two); the records go to ``assets/<game>/coach-selfplay.jsonl``, which
+``allmine bench`` scores the same way.
 
 Refit a game whenever its bots, its sampler, its plans or the shared search change (the records
 carry a fingerprint of those sources; ``fit`` refuses records of mixed fingerprints unless
@@ -37,7 +38,6 @@ from allmine_tui.games import GAMES  # noqa: E402
 from allmine_tui.paths import asset  # noqa: E402
 
 RECORDS = Path(__file__).resolve().parent / "results" / "calibration"
-HELD_OUT = 3  # every third game is held out
 
 
 def players_of(game_id: str, index: int) -> int:
@@ -78,22 +78,19 @@ def fit(game_id: str, mixed: bool) -> dict:
         raise SystemExit(f"{path} holds records of {len(stamps)} versions of the code: "
                          "delete it and play again (or --mixed)")
     records = [cal.Record.from_json(x) for x in lines]
-    fitting = [r for r in records if r.index % HELD_OUT != HELD_OUT - 1]
-    held = [r for r in records if r.index % HELD_OUT == HELD_OUT - 1]
-    base = sum(r.won for r in fitting) / len(fitting)
-    curve = cal.fit([r.raw for r in fitting], [r.won for r in fitting], base)
+    curve = cal.fit_records(records)
     summary = {
         "game": game_id, "fingerprint": cal.fingerprint(game_id),
         "records_fingerprint": sorted(str(s) for s in stamps),
-        "fitted_on": {"games": len({r.index for r in fitting}), "hints": len(fitting)},
-        "held_out_raw": cal.score(held, None), "held_out": cal.score(held, curve),
+        "fitted_on": {"games": len({r.index for r in records}), "hints": len(records)},
+        "raw": cal.score(records, None), "held_out": cal.crossfit(records),
     }
     data = curve.to_json() | {"about": summary}
     asset(game_id, cal.CURVE_FILE).write_text(json.dumps(data, indent=1) + "\n")
     with asset(game_id, cal.CHECK_FILE).open("w") as out:
         out.write("# " + json.dumps({"fingerprint": summary["fingerprint"],
-                                     "games": summary["held_out"].get("games", 0)}) + "\n")
-        for r in held:
+                                     "games": summary["fitted_on"]["games"]}) + "\n")
+        for r in records:
             out.write(json.dumps(r.to_json()) + "\n")
     return summary
 

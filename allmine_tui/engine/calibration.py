@@ -12,9 +12,10 @@ hints. So a calibrated chance says: against opponents who play like the expert, 
 figure won about this share of its games.
 
 The curves live in ``assets/<game>/coach-calibration.json`` (written by ``tools/calibrate.py``,
-read by ``load``); a game without one shows its raw chances. Self-play records are split: the
-fit sees some games, the rest are kept as a held-out set (``assets/<game>/coach-check.jsonl``)
-on which ``allmine bench --section coach`` scores the curve (``score``). Pure Python, no Textual.
+read by ``load``); a game without one shows its raw chances. The self-play records are kept
+beside it (``assets/<game>/coach-selfplay.jsonl``), and ``allmine bench`` scores the curve's
+claims on games it was not fitted on: three folds, each scored by a curve fitted on the other
+two (``crossfit``). Pure Python, no Textual.
 """
 from __future__ import annotations
 
@@ -31,7 +32,9 @@ from typing import Any
 from ..paths import asset
 
 CURVE_FILE = "coach-calibration.json"
-CHECK_FILE = "coach-check.jsonl"
+CHECK_FILE = "coach-selfplay.jsonl"
+#: the folds of ``crossfit``
+FOLDS = 3
 #: a game's modules that never change a chance (its screens, texts and test hooks)
 NOT_IN_CHANCES = {"screen", "widgets", "tutorial", "probes", "texts", "panels", "sheet_widget",
                   "table_input", "labels", "__init__"}
@@ -162,12 +165,41 @@ class Record:
 
 
 def score(records: Sequence[Record], curve: Curve | None) -> dict[str, Any]:
-    """How the claims (``curve`` of the raw chances; raw if None) fare against what happened:
-    their Brier score, that of always claiming 1/players, their ratio, and per tercile of the
-    claims (lowest third first) the mean claim, the share won and the gap between them."""
+    """How the claims (``curve`` of the raw chances; raw if None) fare against what happened
+    (``score_claims``)."""
+    return score_claims(records, [curve(r.raw) if curve is not None else r.raw for r in records])
+
+
+def fit_records(records: Sequence[Record]) -> Curve:
+    """The curve fitted on ``records`` (shrunk towards their own share of wins)."""
+    base = sum(r.won for r in records) / len(records)
+    return fit([r.raw for r in records], [r.won for r in records], base)
+
+
+def crossfit(records: Sequence[Record], folds: int = FOLDS) -> dict[str, Any]:
+    """The claims of every record made by a curve fitted without its game: the games are dealt
+    into ``folds`` by their index, each fold's claims come from a curve fitted on the others
+    (``score_claims`` of them all). So every game counts, and none is scored by a fit it
+    shaped."""
+    claims: list[float] = []
+    kept: list[Record] = []
+    for k in range(folds):
+        held = [r for r in records if r.index % folds == k]
+        rest = [r for r in records if r.index % folds != k]
+        if not held or not rest:
+            continue
+        curve = fit_records(rest)
+        kept += held
+        claims += [curve(r.raw) for r in held]
+    return score_claims(kept, claims)
+
+
+def score_claims(records: Sequence[Record], claims: Sequence[float]) -> dict[str, Any]:
+    """The Brier score of ``claims`` (one per record) against whether each seat won, that of
+    always claiming 1/players, their ratio, and per tercile of the claims (lowest third first)
+    the mean claim, the share won and the gap between them."""
     if not records:
         return {"hints": 0}
-    claims = [curve(r.raw) if curve is not None else r.raw for r in records]
     won = [r.won for r in records]
     brier = sum((c - w) ** 2 for c, w in zip(claims, won)) / len(won)
     constant = sum((1.0 / r.n - w) ** 2 for r, w in zip(records, won)) / len(won)
