@@ -192,3 +192,18 @@ async def test_next_player_sees_the_same_screen_whatever_the_previous_one_chose(
 
     difference = screens_equal((shot_1, text_1), (shot_2, text_2))
     assert difference is None, f"B's screen depends on A's private choice:\n{difference}"
+
+
+async def test_the_round_change_audit_fails_when_the_table_view_keeps_the_holder(monkeypatch):
+    """The audit above, with the flow's rule switched off (the keyboard's holder kept through the
+    news of a round's end): Bob, who played last and begins the next round, has his new hand
+    shown with nobody known at the keyboard."""
+    import allmine_tui.ui.flow as flow_module
+    from privacy_audit import Leak
+
+    monkeypatch.setattr(flow_module, "TABLE_VIEWS", frozenset())
+    seed = WHOLE_GAME_SEEDS["mine-all-mines"][0]
+    with pytest.raises(Leak, match=r"^\w+'s view is on screen while nobody in particular has "
+                                   r"the keyboard"):
+        await audit_game("mine-all-mines", seats(PEOPLE[:2], 0), seed,
+                         stop=RoundChange("mine-all-mines"))

@@ -48,6 +48,9 @@ def switch_off(monkeypatch, leak: str) -> None:
             return self.settle() if state.mode is not Mode.CURTAIN else state
         monkeypatch.setattr(Flow, "end_peek", end_peek)
         monkeypatch.setattr(Flow, "move_made", lambda self, public: self.settle())
+        # (and the table view no longer forgets the holder either: that rule alone covers this)
+        import allmine_tui.ui.flow as flow_module
+        monkeypatch.setattr(flow_module, "TABLE_VIEWS", frozenset())
     else:  # pragma: no cover
         raise ValueError(leak)
 
