@@ -4,6 +4,7 @@ on with the real rules, and the results explain the learner's own score."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from audit_drivers import DRIVERS
@@ -19,6 +20,22 @@ from helpers import wait_until
 
 
 GUIDED = [g for g in GAMES if GAMES[g].tutorial is not None]
+#: "You" with a verb of the third person ("You plays", "You now holds", "You's")
+THIRD_PERSON = re.compile(r"\bYou's\b|\bYou (?:now |also |still |then )?"
+                          r"(?:[a-z]+[^\Wsu]s|has|is|was|does|goes)\b")
+
+
+def third_person_you(app) -> list[str]:
+    """Lines on any screen of the stack (status, board, log, news, results) where the
+    learner, "You", is given a verb of the third person."""
+    from privacy_audit import widget_texts
+
+    found = []
+    for screen in app.screen_stack:
+        for widget in screen.walk_children(with_self=False):
+            for text in widget_texts(widget):
+                found += [line for line in text.splitlines() if THIRD_PERSON.search(line)]
+    return found
 
 
 def test_every_game_has_a_guided_game():
@@ -40,6 +57,7 @@ async def test_the_guided_game_is_played_to_its_end(game_id):
             await wait_until(pilot, lambda: not isinstance(app.screen, PlayScreen)
                              or app.screen.actor is not None, "a decision, a lesson or news")
             await pilot.pause()
+            assert third_person_you(app) == []
             screen = app.screen
             if isinstance(screen, ResultsScreen):
                 break
@@ -65,6 +83,7 @@ async def test_the_guided_game_is_played_to_its_end(game_id):
         tutorial = session.tutorial
         assert len(lessons) == len(set(lessons)) >= 3  # each lesson once
         assert tutorial.intro in lessons
+        assert third_person_you(app) == []
         ending = str(app.screen.query_one("#results-coach").content)
         assert f"You scored {session.match.rules.result(session.match.state).scores[0]}" \
             in ending
@@ -109,3 +128,16 @@ async def test_enter_and_space_on_a_lesson_play_no_move_and_only_o_goes_on(game_
             assert [s for s, _a in match.log].count(0) == mine, "o played a move"
             seen += 1
         assert seen >= 2
+
+
+@pytest.mark.parametrize("game_id", GUIDED)
+def test_the_partners_of_a_guided_game_play_normal(game_id):
+    from allmine_tui.engine.tutorial import Tutorial
+
+    session = GuidedSession.start(GAMES[game_id])
+    seats = session.match.seats
+    assert seats[0].bot is None and seats[0].name == "You"
+    assert len(seats) > 1 and all(seat.bot == "normal" for seat in seats[1:])
+    tutorial = GAMES[game_id].tutorial()
+    with pytest.raises(ValueError, match="normal"):
+        Tutorial(tutorial.seed, [("You", None), ("Bob", "expert")], [], tutorial.ending)

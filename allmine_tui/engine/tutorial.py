@@ -16,6 +16,8 @@ from typing import Any, Callable
 
 #: (the learner's view, the players' names) -> a text
 Say = Callable[[Any, list[str]], str]
+#: how the learner's partners play: the bot people meet first, that plays to win (not the expert)
+PARTNER = "normal"
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,7 @@ class Lesson:
 class Tutorial:
     seed: int | str
     seats: list[tuple[str, str | None]]  # (name, bot level or None): the learner is seat 0
+    # (the other seats are bots playing ``PARTNER``)
     lessons: list[Lesson]
     #: (the result, the learner's seat, the names) -> the scoring explained on that result
     ending: Callable[[Any, int, list[str]], str]
@@ -46,6 +49,8 @@ class Tutorial:
             raise ValueError("lesson keys must differ")
         if not self.seats or self.seats[0][1] is not None:
             raise ValueError("the learner (a person) sits in seat 0")
+        if any(bot != PARTNER for _name, bot in self.seats[1:]):
+            raise ValueError(f"the learner's partners are bots playing {PARTNER!r}")
 
 
 class Coach:
