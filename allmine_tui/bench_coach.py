@@ -40,7 +40,8 @@ def coach_claims(spec: Game) -> dict:
     stamp = cal.header(path).get("fingerprint")
     return {"available": True, "calibrated": cal.load(spec.id) is not None,
             "stale": stamp != cal.fingerprint(spec.id),
-            "raw": cal.score(records, None)} | cal.crossfit(records)
+            "kind": cal.kind_of(spec.id),
+            "raw": cal.score(records, None)} | cal.crossfit(records, kind=cal.kind_of(spec.id))
 
 
 def coach_stability(spec: Game, players: int, budget: float, max_positions: int) -> dict:

@@ -11,7 +11,8 @@ whether that seat won) to ``tools/results/calibration/<game>.jsonl``; the player
 over 2 and 3 (All Mine!: 3). Progress goes to stderr, one line a game. Game ``i`` is the same
 game whenever it is played (seed ``calibrate/i``), so ``--start`` can add more later.
 
-``fit`` fits the isotonic curve on every record and writes it to
+``fit`` fits a curve on every record (isotonic, or logistic in the raw chance's log-odds,
+whichever scores better on games left out of the fit) and writes it to
 ``assets/<game>/coach-calibration.json``, with the scores of the raw chances and of the
 calibrated ones on games the fit did not see (three folds of games, each scored by a curve fitted
 on the other two); the records go to ``assets/<game>/coach-selfplay.jsonl``, which
@@ -78,12 +79,15 @@ def fit(game_id: str, mixed: bool) -> dict:
         raise SystemExit(f"{path} holds records of {len(stamps)} versions of the code: "
                          "delete it and play again (or --mixed)")
     records = [cal.Record.from_json(x) for x in lines]
-    curve = cal.fit_records(records)
+    tried = {kind: cal.crossfit(records, kind=kind) for kind in cal.KINDS}
+    kind = min(cal.KINDS, key=lambda k: tried[k]["brier"])  # the better out of fold
+    curve = cal.fit_records(records, kind)
     summary = {
-        "game": game_id, "fingerprint": cal.fingerprint(game_id),
+        "game": game_id, "fingerprint": cal.fingerprint(game_id), "kind": kind,
         "records_fingerprint": sorted(str(s) for s in stamps),
         "fitted_on": {"games": len({r.index for r in records}), "hints": len(records)},
-        "raw": cal.score(records, None), "held_out": cal.crossfit(records),
+        "raw": cal.score(records, None), "held_out": tried[kind],
+        "held_out_other": {k: tried[k]["ratio"] for k in cal.KINDS if k != kind},
     }
     data = curve.to_json() | {"about": summary}
     asset(game_id, cal.CURVE_FILE).write_text(json.dumps(data, indent=1) + "\n")

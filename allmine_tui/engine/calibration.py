@@ -23,6 +23,7 @@ import dataclasses
 import functools
 import hashlib
 import json
+import math
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -70,10 +71,15 @@ def fit(raw: Sequence[float], won: Sequence[float], base: float) -> Curve:
     """The isotonic (pool adjacent violators) fit of ``won`` on ``raw``; each block's win rate is
     shrunk towards ``base`` by ``PRIOR`` hints, and the blocks become the curve's points (at the
     mean raw chance of each)."""
-    pairs = sorted(zip(raw, won))
+    groups: dict[float, list[float]] = {}  # raw chance -> [sum of won, count]: ties as one
+    for x, y in zip(raw, won):
+        group = groups.setdefault(x, [0.0, 0.0])
+        group[0] += y
+        group[1] += 1
     blocks: list[list[float]] = []  # [sum of raw, sum of won, count]
-    for x, y in pairs:
-        blocks.append([x, y, 1.0])
+    for x in sorted(groups):
+        sy, n = groups[x]
+        blocks.append([x * n, sy, n])
         while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
             x2, y2, n2 = blocks.pop()
             blocks[-1][0] += x2
@@ -83,7 +89,7 @@ def fit(raw: Sequence[float], won: Sequence[float], base: float) -> Curve:
     ys: list[float] = []
     for sx, sy, n in blocks:
         x, y = sx / n, (sy + PRIOR * base) / (n + PRIOR)
-        if xs and x <= xs[-1]:  # the same mean raw chance: keep the later (higher) block
+        if xs and x <= xs[-1]:  # (rounding): the later block is the higher one
             ys[-1] = max(ys[-1], y)
             continue
         xs.append(x)
@@ -104,6 +110,15 @@ def load(game_id: str) -> Curve | None:
             or not all(0.0 <= y <= 1.0 for y in ys):
         return None
     return Curve(xs, ys)
+
+
+def kind_of(game_id: str) -> str:
+    """The kind of curve the game's file holds (``KINDS``; isotonic when it does not say)."""
+    try:
+        kind = json.loads(asset(game_id, CURVE_FILE).read_text())["about"]["kind"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return KINDS[0]
+    return kind if kind in KINDS else KINDS[0]
 
 
 def calibrated(game_id: str, raw: float | None) -> float | None:
@@ -170,13 +185,58 @@ def score(records: Sequence[Record], curve: Curve | None) -> dict[str, Any]:
     return score_claims(records, [curve(r.raw) if curve is not None else r.raw for r in records])
 
 
-def fit_records(records: Sequence[Record]) -> Curve:
-    """The curve fitted on ``records`` (shrunk towards their own share of wins)."""
-    base = sum(r.won for r in records) / len(records)
-    return fit([r.raw for r in records], [r.won for r in records], base)
+def fit_logistic(raw: Sequence[float], won: Sequence[float]) -> Curve:
+    """A smoother curve for few games: the win rate as a logistic function of the raw chance's
+    log-odds (two numbers, fitted by Newton's method with a light pull towards 0), its slope
+    kept at 0 or above; drawn as a curve of 41 points."""
+    zs = [_logit(x) for x in raw]
+    a, b = 1.0, 0.0
+    for _ in range(30):
+        ga = gb = haa = hab = hbb = 0.0
+        for z, y in zip(zs, won):
+            p = _sigmoid(a * z + b)
+            w = p * (1 - p)
+            ga += (p - y) * z
+            gb += p - y
+            haa += w * z * z
+            hab += w * z
+            hbb += w
+        ga, haa = ga + 0.01 * a, haa + 0.01
+        gb, hbb = gb + 0.01 * b, hbb + 0.01
+        det = haa * hbb - hab * hab
+        if det <= 0:
+            break
+        a -= (hbb * ga - hab * gb) / det
+        b -= (haa * gb - hab * ga) / det
+    a = max(0.0, a)
+    xs = tuple(k / 40 for k in range(41))
+    return Curve(xs, tuple(_sigmoid(a * _logit(x) + b) for x in xs))
 
 
-def crossfit(records: Sequence[Record], folds: int = FOLDS) -> dict[str, Any]:
+def _logit(x: float) -> float:
+    x = min(0.99, max(0.01, x))
+    return math.log(x / (1 - x))
+
+
+def _sigmoid(t: float) -> float:
+    return 1 / (1 + math.exp(-max(-40.0, min(40.0, t))))
+
+
+#: the kinds of curve ``fit_records`` can fit
+KINDS = ("isotonic", "logistic")
+
+
+def fit_records(records: Sequence[Record], kind: str = "isotonic") -> Curve:
+    """The curve of ``kind`` fitted on ``records`` (an isotonic one shrunk towards their own
+    share of wins)."""
+    raw, won = [r.raw for r in records], [r.won for r in records]
+    if kind == "logistic":
+        return fit_logistic(raw, won)
+    return fit(raw, won, sum(won) / len(won))
+
+
+def crossfit(records: Sequence[Record], folds: int = FOLDS, kind: str = "isotonic"
+             ) -> dict[str, Any]:
     """The claims of every record made by a curve fitted without its game: the games are dealt
     into ``folds`` by their index, each fold's claims come from a curve fitted on the others
     (``score_claims`` of them all). So every game counts, and none is scored by a fit it
@@ -188,7 +248,7 @@ def crossfit(records: Sequence[Record], folds: int = FOLDS) -> dict[str, Any]:
         rest = [r for r in records if r.index % folds != k]
         if not held or not rest:
             continue
-        curve = fit_records(rest)
+        curve = fit_records(rest, kind)
         kept += held
         claims += [curve(r.raw) for r in held]
     return score_claims(kept, claims)

@@ -4,11 +4,16 @@
 (``engine.search``, with the game's ``Game.coach_plan`` or else its ``search_plan``) on the view
 of the seat to act, and returns the best few moves with what the search found about each:
 
-- ``chance``: the share of that move's playouts that ended in a win for the seat (a shared win
-  counts as a win). A playout that stops before the end of the game (most plans stop at the end
-  of the hand or round, some a few turns ahead) counts the plan's own estimate of the chance to
-  win from where it stopped (``Plan.outcome``), so early in a game the figure is an estimate;
-  ``ended`` says which share of the playouts reached the end.
+- ``chance``: the chance to win with that move, against opponents who play like the expert.
+  The search's own figure (``raw_chance``) is the share of that move's playouts that ended in a
+  win for the seat (a shared win counts as a win); a playout that stops before the end of the
+  game (most plans stop at the end of the hand or round, some a few turns ahead) counts the
+  plan's own estimate of the chance to win from where it stopped (``Plan.outcome``); ``ended``
+  says which share of the playouts reached the end. Those playouts are the ``normal`` bot's in
+  worlds drawn at random, so the raw figure is too sure of itself in some games and not sure
+  enough in others; ``chance`` is the raw figure through the game's calibration curve
+  (engine/calibration.py), fitted on self-play games of the expert at a hint's budget, so that
+  of the hints claiming 30%, about 30% were won. A game without a curve shows the raw figure.
 - ``margin``: the mean of the seat's final score minus the best other score. Where a playout
   stopped before the end, the margin counted is the seat's lead at that point in the plan's own
   measure of standing (``Plan.worth``: the scores so far, or the scores plus what the cards held
@@ -19,7 +24,12 @@ of the seat to act, and returns the best few moves with what the search found ab
 The moves come best first: the search's choice (what the expert would play, searching with the
 hint's budget and random stream; the expert bot itself, with its own stream and budget, may
 pick another move of about the same worth), then the others in the order the search ranked
-them (how long they stayed in the running, then their mean value). The chances do not always
+them (how long they stayed in the running, then their mean value). Where the search cannot
+tell the next moves from the first (``about_equal``: the mean difference of their values over
+the worlds both were played out in is within ``NOISE`` standard errors of the paired
+differences), ``Hint.equal`` counts them, and the hint screen shows them as about equal rather
+than ranked: asked again with another random stream, such a ranking could well come out the
+other way. The chances do not always
 fall in that order: the search ranks by its own value (mostly winning, a little margin), and a
 move dropped early has few playouts behind its figures. A
 move may be several actions (a whole fleet, a card and its space, a whole split); ``text`` puts
