@@ -273,7 +273,10 @@ def cmd_replay(args) -> int:
         print(f"{PROG}: the terminal app is not available in this build ({exc.name}).",
               file=sys.stderr)
         return 1
-    ReplayApp(match).run()
+    from .reviews import load_review
+
+    # the coach's verdicts at each judged decision, when a review that fits is kept beside it
+    ReplayApp(match, load_review(path, match)).run()
     return 0
 
 
@@ -354,7 +357,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="step through a finished game, every hand open",
                        description="Open the replay viewer on a finished game. An unfinished "
-                                   "game is refused (exit 2): it would show secret cards.")
+                                   "game is refused (exit 2): it would show secret cards. When "
+                                   "the game was reviewed (allmine review), the coach's verdict "
+                                   "shows at each judged decision.")
     p.add_argument("save", metavar="SAVE", help="a save file path, or its name in the saves folder")
     p.set_defaults(func=cmd_replay)
 

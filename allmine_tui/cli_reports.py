@@ -64,7 +64,7 @@ def _print_review(done, match) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from .engine.review import COSTLY
+    from .engine.verdicts import costly_rule
 
     console = _console()
     review = done.review
@@ -95,17 +95,19 @@ def _print_review(done, match) -> None:
                       title_justify="left", highlight=False)
         worst_columns: list[tuple[str, Literal["left", "right"]]] = [
             ("Step", "right"), ("Played", "left"), ("Chance", "right"),
-            ("The expert's choice", "left"), ("Chance", "right"), ("", "left")]
+            ("The expert's choice", "left"), ("Chance", "right"), ("Margin lost", "right"),
+            ("", "left")]
         for name, justify in worst_columns:
             table.add_column(name, justify=justify)
         for j in worst:
             table.add_row(str(j.position), Text(clean(j.made_text)), f"{j.chance_made:.0%}",
                           Text(clean(j.best_text)), f"{j.chance_best:.0%}",
+                          "" if j.margin_loss is None else f"{j.margin_loss:.1f}",
                           Text("costly", "bold red") if j.costly else Text(""))
         console.print(table)
     console.print(f"Chances to win are shares of the expert's sampled playouts (a shared win "
-                  f"counts); costly: {COSTLY * 100:.0f} points of chance or more. Step: the "
-                  f"position in {PROG} replay.", highlight=False, markup=False)
+                  f"counts); {costly_rule()}. Step: the position in {PROG} replay, where the "
+                  f"move is next.", highlight=False, markup=False)
 
 
 

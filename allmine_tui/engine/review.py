@@ -3,8 +3,10 @@
 For every decision a person (a human seat) made, the expert's search (``engine.search``, as the
 coach runs it: ``engine.coach``) is run from that person's view at that moment, never more, with
 the move the person made forced among the candidates when the plan would not have listed it.
-A ``Judgement`` then holds the expert's choice, the chance to win of the move made and of the
-expert's choice, and a mark on costly moves (``COSTLY``: 10 points of chance or more).
+A ``Judgement`` (``engine.verdicts``, with the ``Review`` of a whole game) then holds the
+expert's choice, the chance to win and the mean margin of the move made and of the expert's
+choice, and a mark on costly moves: 10 points of chance or more lost, or a margin lost that is
+large for the game (``engine.verdicts`` says how much, and why the chance alone is not enough).
 
 Where the chances come from: each playout's ``Plan.outcome`` (a win, or the plan's estimate
 where the playout stops before the end; see ``engine.coach``). The two chances of a judgement
@@ -14,7 +16,8 @@ move made early (fewer than ``ENOUGH`` playouts), the two moves are played out a
 head in fresh worlds. (The expert's choice usually has more playouts of its own in the search;
 those are left out.) ``loss`` is the chance
 of the expert's choice minus that of the move made (0 when they are the same move; it may be
-below 0 when the move made did as well in those worlds).
+below 0 when the move made did as well in those worlds); ``margin_loss`` likewise for the mean
+margins.
 
 Decisions: a move may take several actions (a card and its space, a whole fleet, a whole
 split). A decision starts at a person's action and takes in the person's next actions while
@@ -26,9 +29,10 @@ kinds the candidates are made of. Forced moves (one legal action) and decisions 
 leaves to its ``normal`` bot are not judged.
 
 Everything here is pure and deterministic (the search's random stream is seeded from the view),
-so the same game and budget always give the same review. ``tasks`` lists the work, ``judge``
-does one decision (in any process: a task is plain data), ``Review`` holds the result with its
-JSON form. Running it over a process pool and keeping it beside the save is ``allmine_tui.reviews``'
+so the same game and budget always give the same review. ``tasks`` lists the work (every
+person's decisions, or any seats': tools/measure_review.py judges bots of known strengths),
+``judge`` does one decision (in any process: a task is plain data), ``Review`` holds the result
+with its JSON form. Running it over a process pool and keeping it beside the save is ``allmine_tui.reviews``'
 business.
 """
 from __future__ import annotations
@@ -36,7 +40,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .coach import expert_budget, move_text, plan_class, scaled, summarize, view_rng
@@ -45,12 +50,9 @@ from .game import Game, resolve
 from .history import Timeline
 from .match import Match
 from .search import Budget, Plan, search
+from .verdicts import (COSTLY, FORMAT, MARGIN_COSTLY, VERSION, Judgement, Review,  # noqa: F401
+                       is_costly, verdict)
 
-#: the review's format: a review of another version is computed again
-VERSION = 1
-FORMAT = "allmine-review"
-#: a decision that costs this much chance to win (0.10: 10 points) or more is marked costly
-COSTLY = 0.10
 #: a review's playouts and steps per decision, as a share of the expert bot's budget
 REVIEW_SCALE = 0.6
 #: the head-to-head of the expert's choice and the move made, as a share of that budget; it is
@@ -90,149 +92,16 @@ class Task:
     budget: Budget | None = None  # None: review_budget
 
 
-@dataclass(frozen=True)
-class Judgement:
-    """The expert's verdict on one decision of ``seat``.
-
-    ``position``: the replay position where the person had to decide (the state before the
-    move); ``indices``: the log entries of the move made (position ``indices[-1] + 1`` follows
-    it). ``chance_best`` / ``chance_made``: the share of playouts won with the expert's choice
-    and with the move made, in the worlds both were played in (``playouts`` of them each);
-    ``margin_*`` the mean final margins there (points; None when the plan cannot tell);
-    ``loss`` = chance_best - chance_made; ``costly`` when loss >= ``COSTLY``; ``added``: the move
-    made was not among the expert's own candidates (it was added to be judged)."""
-
-    seat: int
-    position: int
-    indices: tuple[int, ...]
-    made: tuple[Action, ...]
-    made_text: str
-    best: tuple[Action, ...]
-    best_text: str
-    chance_made: float
-    chance_best: float
-    margin_made: float | None
-    margin_best: float | None
-    playouts: int
-    loss: float
-    costly: bool
-    added: bool = False
-
-    @property
-    def same(self) -> bool:
-        """The person made the expert's choice."""
-        return self.made == self.best
-
-    @property
-    def after(self) -> int:
-        """The replay position right after the move."""
-        return self.indices[-1] + 1
-
-    def to_json(self) -> dict:
-        return {"seat": self.seat, "position": self.position, "indices": list(self.indices),
-                "made": [a.to_json() for a in self.made], "made_text": self.made_text,
-                "best": [a.to_json() for a in self.best], "best_text": self.best_text,
-                "chance_made": round(self.chance_made, 4),
-                "chance_best": round(self.chance_best, 4),
-                "margin_made": _round(self.margin_made), "margin_best": _round(self.margin_best),
-                "playouts": self.playouts, "loss": round(self.loss, 4), "costly": self.costly,
-                "added": self.added}
-
-    @staticmethod
-    def from_json(data: Any) -> "Judgement":
-        """ValueError for anything but what ``to_json`` writes."""
-        if not isinstance(data, dict):
-            raise ValueError("a judgement is not an object")
-        indices = data.get("indices")
-        if not isinstance(indices, list) or not indices or \
-                not all(_is_int(i) and i >= 0 for i in indices):
-            raise ValueError("a judgement's moves are malformed")
-        return Judgement(
-            seat=_int(data, "seat"), position=_int(data, "position"), indices=tuple(indices),
-            made=_actions(data.get("made")), made_text=_str(data, "made_text"),
-            best=_actions(data.get("best")), best_text=_str(data, "best_text"),
-            chance_made=_chance(data, "chance_made"), chance_best=_chance(data, "chance_best"),
-            margin_made=_opt_num(data, "margin_made"), margin_best=_opt_num(data, "margin_best"),
-            playouts=_int(data, "playouts"), loss=_num(data, "loss"),
-            costly=_bool(data, "costly"), added=_bool(data, "added"))
-
-
-@dataclass
-class Review:
-    """Every judged decision of a finished game, in the order they were made.
-
-    ``key`` is the game's ``match_key``: a review only fits the game it was made of."""
-
-    game: str
-    key: str
-    seats: list[str]
-    humans: list[int]
-    judgements: list[Judgement] = field(default_factory=list)
-    seconds: float = 0.0
-    workers: int = 1
-    version: int = VERSION
-
-    def at(self, position: int) -> Judgement | None:
-        """The decision a person faced at this replay position (its move is log entry
-        ``position``), or None."""
-        return next((j for j in self.judgements if j.position == position), None)
-
-    def of_action(self, index: int) -> Judgement | None:
-        """The decision that log entry ``index`` was part of (the replay shows that move at
-        position ``index + 1``), or None."""
-        return next((j for j in self.judgements if index in j.indices), None)
-
-    def of_seat(self, seat: int) -> list[Judgement]:
-        return [j for j in self.judgements if j.seat == seat]
-
-    def costliest(self, seat: int, n: int = 3) -> list[Judgement]:
-        """``seat``'s ``n`` costliest decisions (the most chance lost first; only those that
-        lost some), for the results screen: each has its replay ``position``."""
-        lost = [j for j in self.of_seat(seat) if j.loss > 0]
-        return sorted(lost, key=lambda j: (-j.loss, j.position))[:n]
-
-    def summary(self, seat: int) -> dict:
-        """Per person: decisions judged, the expert's choice made, costly ones, chance lost."""
-        mine = self.of_seat(seat)
-        return {"seat": seat, "name": self.seats[seat], "decisions": len(mine),
-                "same": sum(j.same for j in mine), "costly": sum(j.costly for j in mine),
-                "chance_lost": round(sum(max(0.0, j.loss) for j in mine), 4)}
-
-    def to_json(self) -> dict:
-        return {"format": FORMAT, "version": self.version, "game": self.game, "key": self.key,
-                "seats": list(self.seats), "humans": list(self.humans), "costly": COSTLY,
-                "seconds": round(self.seconds, 2), "workers": self.workers,
-                "people": [self.summary(s) for s in self.humans],
-                "judgements": [j.to_json() for j in self.judgements]}
-
-    @staticmethod
-    def from_json(data: Any) -> "Review":
-        """ValueError for anything but a review of this version as ``to_json`` writes it."""
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError("not a review")
-        if data.get("version") != VERSION:
-            raise ValueError("a review of another version")
-        seats, humans, items = data.get("seats"), data.get("humans"), data.get("judgements")
-        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats) or \
-                not isinstance(humans, list) or \
-                not all(_is_int(h) and 0 <= h < len(seats) for h in humans) or \
-                not isinstance(items, list):
-            raise ValueError("a review's seats or judgements are malformed")
-        judgements = [Judgement.from_json(j) for j in items]
-        if any(j.seat not in humans for j in judgements):
-            raise ValueError("a review judges a seat that is not a person")
-        return Review(game=_str(data, "game"), key=_str(data, "key"), seats=seats,
-                      humans=humans, judgements=judgements, seconds=_num(data, "seconds"),
-                      workers=_int(data, "workers"))
-
-
 # -- finding the decisions -------------------------------------------------------------------------
-def tasks(match: Match, budget: Budget | None = None) -> list[Task]:
-    """The decisions of every person in the finished ``match``, as tasks for ``judge``."""
+def tasks(match: Match, budget: Budget | None = None,
+          seats: Sequence[int] | None = None) -> list[Task]:
+    """The decisions of every person in the finished ``match`` (or of ``seats``, bots
+    included: for measuring the review itself), as tasks for ``judge``."""
     if not match.is_over():
         raise ValueError("the game is not finished")
     timeline = Timeline(match)
-    rules, log, humans = match.rules, timeline.log, set(match.humans)
+    rules, log = match.rules, timeline.log
+    humans = set(match.humans if seats is None else seats)
     out: list[Task] = []
     taken: set[int] = set()
     for k, (seat, action) in enumerate(log):
@@ -359,14 +228,28 @@ def judge(task: Task) -> Judgement | None:
     chance_made, margin_made, _ = summarize(outs_made[:shared])
     assert chance_best is not None and chance_made is not None
     chance_best, chance_made = round(chance_best, 4), round(chance_made, 4)  # as kept in JSON
-    loss = 0.0 if best == task.made else round(chance_best - chance_made, 4)
+    margin_best, margin_made = _round(margin_best), _round(margin_made)
+    if best == task.made:
+        loss, margin_loss = 0.0, (None if margin_made is None else 0.0)
+    else:
+        loss = round(chance_best - chance_made, 4)
+        margin_loss = None if margin_best is None or margin_made is None else \
+            _round(margin_best - margin_made)
+    scale = margin_scale(plan)
     return Judgement(
         seat=task.seat, position=task.position, indices=task.indices, made=task.made,
         made_text=move_text(rules, task.made, plan, view), best=best,
         best_text=move_text(rules, best, plan, view),
-        chance_made=chance_made, chance_best=chance_best, margin_made=_round(margin_made),
-        margin_best=_round(margin_best), playouts=shared, loss=loss,
-        costly=loss >= COSTLY - 1e-9, added=added)
+        chance_made=chance_made, chance_best=chance_best, margin_made=margin_made,
+        margin_best=margin_best, playouts=shared, loss=loss,
+        costly=is_costly(loss, margin_loss, scale), added=added, margin_loss=margin_loss,
+        scale=scale)
+
+
+def margin_scale(plan: Plan) -> float:
+    """The game's clear lead in points, that the margin lost is weighed against (see
+    ``engine.verdicts``): the plan's ``margin_scale``."""
+    return float(plan.margin_scale)
 
 
 def _pair_budget(budget: Budget) -> Budget:
@@ -411,62 +294,6 @@ def assemble(match: Match, judged: list[Judgement | None], seconds: float,
     return Review(match.game_id, match_key(match), [s.name for s in match.seats],
                   list(match.humans), sorted((j for j in judged if j is not None),
                                              key=lambda j: j.position), seconds, workers)
-
-
-# -- reading JSON strictly -------------------------------------------------------------------------
-def _is_int(v: Any) -> bool:
-    return type(v) is int
-
-
-def _int(d: dict, key: str) -> int:
-    v = d.get(key)
-    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-        raise ValueError(f"'{key}' is not a count")
-    return v
-
-
-def _num(d: dict, key: str) -> float:
-    v = d.get(key)
-    if not isinstance(v, (int, float)) or isinstance(v, bool) or v != v or abs(v) > 1e9:
-        raise ValueError(f"'{key}' is not a number")
-    return float(v)
-
-
-def _opt_num(d: dict, key: str) -> float | None:
-    return None if d.get(key) is None else _num(d, key)
-
-
-def _chance(d: dict, key: str) -> float:
-    v = _num(d, key)
-    if not 0.0 <= v <= 1.0:
-        raise ValueError(f"'{key}' is not a chance")
-    return v
-
-
-def _str(d: dict, key: str) -> str:
-    v = d.get(key)
-    if not isinstance(v, str):
-        raise ValueError(f"'{key}' is not text")
-    return v
-
-
-def _bool(d: dict, key: str) -> bool:
-    v = d.get(key)
-    if not isinstance(v, bool):
-        raise ValueError(f"'{key}' is not true or false")
-    return v
-
-
-def _actions(v: Any) -> tuple[Action, ...]:
-    if not isinstance(v, list) or not v:
-        raise ValueError("a move is malformed")
-    out = []
-    for a in v:
-        if not isinstance(a, list) or not all(isinstance(x, (str, int)) and
-                                              not isinstance(x, bool) for x in a):
-            raise ValueError("a move is malformed")
-        out.append(Action.from_json(a))
-    return tuple(out)
 
 
 def _round(v: float | None) -> float | None:

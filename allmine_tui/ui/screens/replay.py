@@ -19,6 +19,7 @@ from textual.widgets import Static
 from ...engine.names import with_names
 from ...engine import Action, IllegalAction, Match
 from ...engine.history import Timeline
+from ...engine.verdicts import verdict
 from .. import app as app_module
 from ..app import AllMineApp
 from ..flow import ReplayFlow
@@ -32,13 +33,14 @@ NOT_FINISHED = "is not finished: a replay would show cards still secret. Finish 
 class ReplaySession(GameSession):
     """A finished game at a chosen position; ``seat`` is whose hidden cards the board shows."""
 
-    def __init__(self, match: Match, position: int | None = None, review=None) -> None:
+    def __init__(self, match: Match, position: int | None = None, review=None,
+                 seat: int = 0) -> None:
         if not match.is_over():
             raise ValueError(f"This game {NOT_FINISHED}")
         self.timeline = Timeline(match)
         shown = Match(match.game_id, match.seats, match.seed, match.options)
         super().__init__(shown, None)
-        self.seat = 0
+        self.seat = seat % len(match.seats)
         self.flow = ReplayFlow(lambda: self.seat)
         self.review = review  # the coach's judgement of each decision, when there is one
         self.position = 0
@@ -69,20 +71,40 @@ class ReplaySession(GameSession):
         lines = self.timeline.hooks.hidden_cards(self.match.state)
         return [with_names(line, names) for line in lines]
 
-    def judgement_line(self) -> str | None:
-        """The coach's word on the move just replayed (a person's decision), if reviewed."""
+    def judgement_lines(self) -> list[str]:
+        """The coach's word (when the game was reviewed) on the decision about to be made here,
+        and on the move just replayed when it ended a person's decision: the verdict as the
+        results screen words it (``engine.verdicts.verdict``)."""
         review, k = self.review, self.position
-        if review is None or k == 0:
+        if review is None:
+            return []
+        lines = []
+        if k > 0:
+            j = review.of_action(k - 1)
+            if j is not None and j.indices[-1] == k - 1:
+                lines.append(f"Coach: {self.names[j.seat]} played {verdict(j)}.")
+        j = review.at(k)
+        if j is not None and k < self.timeline.last:
+            lines.append(f"Coach, on {self.names[j.seat]}'s move next: {verdict(j)}.")
+        return lines
+
+    def judgement_line(self) -> str | None:
+        """The coach's lines at this position as one (None: nothing to say)."""
+        return "\n".join(self.judgement_lines()) or None
+
+    def next_move(self) -> str | None:
+        """In a reviewed game, the step that comes next from here (None at the end, and without
+        a review): a person's judged decision as the whole move it is, with how many steps it
+        takes."""
+        k = self.position
+        if self.review is None or k >= self.timeline.last:
             return None
-        j = review.of_action(k - 1)
-        if j is None or j.indices[-1] != k - 1:
-            return None
-        name = self.names[j.seat]
-        if j.same:
-            return f"Coach: {name} played the coach's choice, {j.made_text} ({j.chance_made:.0%})."
-        mark = " ▼ costly" if j.costly else ""
-        return (f"Coach: {name} played {j.made_text} ({j.chance_made:.0%} to win); the coach "
-                f"would play {j.best_text} ({j.chance_best:.0%}){mark}.")
+        seat, action = self.timeline.log[k]
+        j = self.review.at(k)
+        if j is not None:
+            steps = f" ({len(j.indices)} steps)" if len(j.indices) > 1 else ""
+            return f"Next: {self.names[seat]}: {j.made_text}{steps}"
+        return f"Next: {self.names[seat]}: {self.match.rules.describe_action(action)}"
 
     def step_events(self) -> list:
         """The events of the move that led to this position (none at the deal)."""
@@ -115,6 +137,8 @@ REPLAY_CONTROLS = """\
 - *←*/*→* one move back or on; *Home*/*End* the deal or the end; *PgUp*/*PgDn* a round back or on.
 - *Tab* / *Shift+Tab* or *1*–*6* choose whose cards the board shows; the line under the board
   lists every seat's hidden cards at this point (the game is over, so nothing is secret).
+- In a game the coach reviewed, that line also says what comes next and gives the coach's
+  verdict on each person's decision: where it is about to be made, and once it is made.
 - *q* or *Esc* leave the replay.
 
 """
@@ -171,8 +195,10 @@ class ReplayControls(PlayScreen[V]):
         super().show(view, viewer, legal)
         s = self.session
         text = Text()
-        said = s.judgement_line()
-        if said:
+        coming = s.next_move()
+        if coming:
+            text.append(coming + "\n")
+        for said in s.judgement_lines():
             text.append(said + "\n", style="bold")
         for i, line in enumerate(s.hidden_lines()):
             if i:
@@ -240,13 +266,15 @@ def replay_screen(session: ReplaySession) -> Screen:
     return cls(session)
 
 
-def open_replay(app, match: Match, position: int | None = None, review=None) -> bool:
-    """Show the replay of a finished ``match`` (at ``position``, by default its end); an
-    unfinished one is refused with a notification. Returns True when shown."""
+def open_replay(app, match: Match, position: int | None = None, review=None,
+                seat: int = 0) -> bool:
+    """Show the replay of a finished ``match`` (at ``position``, by default its end; the board
+    showing ``seat``'s cards) with the coach's ``review`` when there is one; an unfinished one
+    is refused with a notification. Returns True when shown."""
     if not match.is_over():
         app.notify(f"This game {NOT_FINISHED}", title="No replay yet", severity="warning")
         return False
-    app.push_screen(replay_screen(ReplaySession(match, position, review)))
+    app.push_screen(replay_screen(ReplaySession(match, position, review, seat)))
     return True
 
 
@@ -256,8 +284,8 @@ class ReplayApp(AllMineApp):
     # the style sheets are found next to the module that names them: point at the app's own
     CSS_PATH = [Path(app_module.__file__).parent / name for name in AllMineApp.CSS_PATH]
 
-    def __init__(self, match: Match) -> None:
-        super().__init__(ReplaySession(match, 0))
+    def __init__(self, match: Match, review=None) -> None:
+        super().__init__(ReplaySession(match, 0, review))
 
     def open_session(self, session) -> None:
         if isinstance(session, ReplaySession):

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
 from ...engine.names import with_names
+from ...engine.verdicts import verdict
 from ..text import safe
 
 if TYPE_CHECKING:
@@ -203,17 +204,18 @@ class ResultsScreen(Screen):
                 out.append("\n")
             out.append(f"{names[seat]}: ", style="bold")
             if not worst:
-                out.append("no decision lost any chance to win, by the coach's count")
+                out.append("no decision lost any chance to win or margin, by the coach's count")
                 continue
             for j in worst:
                 self._costly.append(j)
                 key = len(self._costly)
                 out.append(f"\n  {key}. " if key <= 9 else "\n     ", style="bold")
-                out.append(f"step {j.position}: {j.made_text} ({j.chance_made:.0%})"
-                           f" · the coach: {j.best_text} ({j.chance_best:.0%})")
-                if j.costly:
+                said = verdict(j)
+                mark = said.endswith(" ▼ costly")
+                out.append(f"step {j.position}: {said[:-len(' ▼ costly')] if mark else said}")
+                if mark:
                     out.append(" ▼ costly", style="bold")
-        out.append("\n1–9: replay from that decision", style="dim")
+        out.append("\n1–9: replay at that decision, its move next", style="dim")
         line.update(out)
 
     def action_review(self) -> None:
@@ -266,7 +268,9 @@ class ResultsScreen(Screen):
             return
         from .replay import open_replay
 
-        open_replay(self.app, self.match, self._costly[index].position, review=self.review)
+        judged = self._costly[index]
+        # at the decision itself (its move is the next step), the board on that person's cards
+        open_replay(self.app, self.match, judged.position, review=self.review, seat=judged.seat)
 
     def _fill_history(self, room: int | None = None) -> None:
         """The round-by-round table, each player's column fitted to ``room`` cells (by default
