@@ -28,6 +28,8 @@ async def test_h_shows_the_best_moves_marks_the_first_and_counts_it():
         text = str(app.screen.query_one("#hint-moves").content)
         assert "% to win" in text and hint.moves[0].text in text
         assert match.hints == [1, 0, 0]
+        # All Mine! draws the mark, and the box says so
+        assert "The first is marked on the table" in str(app.screen.query_one("#hint-keys").content)
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is game)
         best = hint.moves[0].actions[0]
@@ -42,20 +44,9 @@ def said(app, words: str) -> bool:
     return any(words in n.message for n in app._notifications)
 
 
-async def test_no_hint_on_a_public_decision_in_hot_seat_nor_when_hints_are_off():
-    from allmine_tui.ui.flow import Mode
-
-    # This is Mine!: the negotiation is made on the table view, in front of everyone
-    match = Match("this-is-mine", [Seat("Ann"), Seat("Bob")], 4)
-    app = AllMineApp(GameSession(match, None))
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await wait_until(pilot, lambda: getattr(app.screen, "flow", None) is not None
-                   and app.screen.flow.state.mode is Mode.TABLE
-                   and app.screen.actor is not None)
-        await pilot.press("h")
-        await wait_until(pilot, lambda: said(app, "Everyone can see"), "the refusal said")
-        await until_idle(pilot)
-        assert not isinstance(app.screen, HintScreen) and match.hints == [0, 0]
+async def test_no_hint_when_hints_are_off():
+    """(A decision made in front of everyone gets its hint behind the decider's curtain:
+    tests/test_coach_hot_seat.py.)"""
     off = Match("all-mine", [Seat("Ann"), Seat("Bob", "normal"), Seat("Cleo", "normal")], 6)
     off.hints_allowed = False
     app = AllMineApp(GameSession(off, None))
@@ -66,6 +57,39 @@ async def test_no_hint_on_a_public_decision_in_hot_seat_nor_when_hints_are_off()
         await until_idle(pilot)
         assert not isinstance(app.screen, HintScreen) and off.hints == [0, 0, 0]
     assert Match.from_json(off.to_json()).hints_allowed is False
+
+
+async def test_the_box_promises_no_mark_where_the_board_draws_none_and_keeps_its_keys_in_view():
+    """All In's board marks no hint: its box does not say it does. A long hint (Mine, All
+    Mine!'s whole fleets) leaves the way back in view, inside the box."""
+    match = Match("all-in", [Seat("Ann"), Seat("Bob", "normal")], 8)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: getattr(app.screen, "actor", None) == 0)
+        await until_idle(pilot)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: isinstance(app.screen, HintScreen)
+                         and app.screen.is_mounted, "the hint")
+        keys = str(app.screen.query_one("#hint-keys").content)
+        assert "marked" not in keys and "Enter or Esc" in keys
+    match = Match("mine-all-mine", [Seat("Ann"), Seat("Bob", "random")], 8)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: getattr(app.screen, "actor", None) == 0)
+        await until_idle(pilot)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: isinstance(app.screen, HintScreen)
+                         and app.screen.is_mounted, "the hint")
+        await until_idle(pilot)
+        box = app.screen
+        assert len(box.hint.moves) >= 2
+        inner = box.query_one("#hint").content_region
+        keys = box.query_one("#hint-keys")
+        assert inner.contains_region(keys.region), (inner, keys.region)
+        assert "Enter or Esc" in box.query_one("#hint-keys").content.__str__()
+        from privacy_audit import painted_text
+
+        assert "Enter or Esc" in painted_text(app)
 
 
 # -- the review on the results screen and in the replay ----------------------------------------------

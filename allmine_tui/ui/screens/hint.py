@@ -46,10 +46,12 @@ class HintScreen(ModalScreen[None]):
     BINDINGS = [("escape,enter,h,space", "close", "Close")]
     DEFAULT_CSS = """
     HintScreen { background: $background 0%; align: right bottom; }
-    HintScreen #hint { width: 60; height: auto; max-height: 16; margin: 1 1 3 1;
+    HintScreen #hint { width: 60; height: auto; max-height: 24; margin: 1 1 3 1;
                        border: thick $success; background: $panel; padding: 0 1; }
     HintScreen #hint-title { text-style: bold; color: $success; }
-    HintScreen #hint-keys { color: $text-muted; padding-top: 1; }
+    HintScreen #hint-moves { height: auto; }
+    /* the way back stays in the box however long the moves are */
+    HintScreen #hint-keys { dock: bottom; height: auto; color: $text-muted; padding-top: 1; }
     """
 
     def __init__(self, name: str, hint, marked: bool = False, public: bool = False) -> None:
