@@ -231,7 +231,7 @@ def test_the_bench_times_hints_and_holds_them_to_a_second_and_a_half():
 
 
 @pytest.mark.parametrize("game_id, words", [("all-in", r"write \S+ in [A-Z]+×?[A-Z]*$"),
-                                            ("mine-all-mine", r"launch card \d+ "),
+                                            ("mine-all-mine", r"launch #\d+ "),
                                             ("this-is-mine", r"(the rest: )?lot [A-Z]: ")])
 def test_a_move_of_several_actions_is_told_as_one(game_id, words):
     import re
