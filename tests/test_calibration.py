@@ -141,3 +141,13 @@ def test_a_logistic_curve_corrects_an_over_confident_raw_chance_and_never_falls(
     curve = cal.fit_logistic(raw, won)
     assert 0.15 < curve(0.02) < 0.35 and 0.45 < curve(0.98) < 0.65
     assert all(b >= a for a, b in zip(curve.ys, curve.ys[1:]))
+
+
+def test_the_bench_asks_the_coach_twice_and_scores_the_claims():
+    from allmine_tui.bench_coach import coach_claims, coach_stability
+
+    st = coach_stability(GAMES["all-mine"], 3, 0.0, 2)
+    assert st["positions"] == 2 and 0 <= st["same"] <= 2 and 0 <= st["clear_same"] <= st["clear"]
+    claims = coach_claims(GAMES["all-mine"])
+    assert claims["available"] and claims["calibrated"] and claims["hints"] > 0
+    assert len(claims["terciles"]) == 3 and claims["raw"]["hints"] == claims["hints"]
