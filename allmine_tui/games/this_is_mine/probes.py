@@ -34,7 +34,7 @@ class ThisIsMineProbes(Probes):
             parts = list(groups.values())
         else:
             parts = [places]
-        moved = {}
+        moved: dict[tuple[str, int, int], int] = {}
         for part in parts:
             cards = [card_at(p) for p in part]
             rng.shuffle(cards)
