@@ -2,12 +2,11 @@
 sent in one write, never open the next player's private screen."""
 from __future__ import annotations
 
-import os
-import random
 import time
 
 import pytest
 
+from terminal_positions import find, save_in
 from test_terminal import TMUX, Terminal, allmine_command
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI installs it)")
@@ -48,39 +47,14 @@ def test_a_burst_of_keys_does_not_pass_the_next_curtain(game_id, tmp_path):
 
 
 # -- a round's end, when the person who played last begins the next round too -----------------
-def _just_before_a_round_change(game_id: str, names: list[str], seed: int, last_key: str):
-    """A game of ``names`` (people; ``bot:`` seats are bots) played with random legal moves up
-    to a position where a person's next move ends the round and the same person acts first in
-    the next one, that move being their only legal one (``last_key`` on their screen). Returns
-    the match and that person's seat. Found by trying move orders one after the other (each is
-    deterministic)."""
-    from allmine_tui.engine import Match, Seat
-    from allmine_tui.games import GAMES
-
-    round_of = GAMES[game_id].history().round_of
-    seats = [Seat(n[4:], "random") if n.startswith("bot:") else Seat(n) for n in names]
-
-    def replay(log):
-        match = Match(game_id, seats, seed)
-        for seat, action in log:
-            match.apply(seat, action)
-        return match
-
-    for order in range(200):
-        rng = random.Random(order)
-        match = replay([])
-        while round_of(match.state) == round_of(replay([]).state) and not match.is_over():
-            seat = match.to_act()[0]
-            legal = match.legal_actions(seat)
-            if seats[seat].human and len(legal) == 1:
-                after = replay(match.log)
-                after.apply(seat, legal[0])
-                if round_of(after.state) != round_of(match.state):
-                    if after.to_act()[:1] == [seat]:
-                        return match, seat
-                    break
-            match.apply(seat, rng.choice(legal))
-    raise AssertionError(f"no such position in {game_id} (seed {seed})")
+def _ends_and_begins(round_of):
+    """``terminal_positions.find``'s test: the move ends the round, and its maker acts first in
+    the next one (another person first gives up that move order)."""
+    def wanted(before, after, seat):
+        if round_of(after.state) == round_of(before.state):
+            return False
+        return True if after.to_act()[:1] == [seat] else None
+    return wanted
 
 
 ROUND_CHANGES = {
@@ -96,20 +70,13 @@ def test_the_next_round_s_first_hand_comes_behind_its_curtain(game_id, tmp_path)
     the public news of the round's end (with one Enter too many, typed in one write) shows their
     curtain, never their new hand."""
     from allmine_tui import storage
+    from allmine_tui.games import GAMES
 
     names, seed, last_key, news = ROUND_CHANGES[game_id]
     env = {"ALLMINE_DATA_DIR": str(tmp_path), "ALLMINE_BOT_DELAY": "0", "TERM": "xterm-256color"}
-    old = os.environ.get("ALLMINE_DATA_DIR")
-    os.environ["ALLMINE_DATA_DIR"] = str(tmp_path)
-    try:
-        match, seat = _just_before_a_round_change(game_id, names, seed, last_key)
-        who = match.seats[seat].name
-        storage.write_save(storage.new_save_path(game_id), match)
-    finally:
-        if old is None:
-            del os.environ["ALLMINE_DATA_DIR"]
-        else:
-            os.environ["ALLMINE_DATA_DIR"] = old
+    match, seat = find(game_id, names, seed, _ends_and_begins(GAMES[game_id].history().round_of))
+    who = match.seats[seat].name
+    save_in(tmp_path, match)
     term = Terminal(f"{allmine_command()} resume", env)
     try:
         term.wait_for("Pass the keyboard to")
