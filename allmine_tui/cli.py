@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 
 from . import storage
+from .pipe_safe import PipeSafe
 from .guard import clean
 
 PROG = "allmine"
@@ -324,11 +325,25 @@ def add_game_setup_arguments(p: argparse.ArgumentParser) -> None:
                    help="the coach gives no hints at this table (key h)")
 
 
+def games_epilog() -> str:
+    """The games a command can name, with their player counts and bot levels (for --help)."""
+    from .games import GAMES
+
+    lines = ["games (GAME, players, bots as bot:NAME:LEVEL):"]
+    for game in GAMES.values():
+        levels = ", ".join(f"{level} (default)" if level == game.default_bot else level
+                           for level in game.bots())
+        lines.append(f"  {game.id:<16}{game.title}, {game.min_players}-{game.max_players} "
+                     f"players; bots: {levels}")
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog=PROG,
         description="Small tabletop card games in the terminal. With no command, opens the "
                     "game picker.",
+        epilog=games_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     parser.set_defaults(func=cmd_app)
@@ -450,6 +465,8 @@ def help_hint(argv: list[str], parser: argparse.ArgumentParser) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    if not isinstance(sys.stdout, PipeSafe) and sys.stdout is not None:
+        sys.stdout = PipeSafe(sys.stdout)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
