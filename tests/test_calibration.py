@@ -151,3 +151,40 @@ def test_the_bench_asks_the_coach_twice_and_scores_the_claims():
     claims = coach_claims(GAMES["all-mine"])
     assert claims["available"] and claims["calibrated"] and claims["hints"] > 0
     assert len(claims["terciles"]) == 3 and claims["raw"]["hints"] == claims["hints"]
+
+
+def test_a_move_dropped_early_but_within_the_noise_comes_right_after_the_first():
+    from allmine_tui.engine import coach as coach_module
+
+    rng = random.Random(6)
+    best = [rng.random() + 0.5 for _ in range(60)]
+    worse = [x - 0.5 for x in best]  # clearly worse, world by world
+    swings = [0.3, -0.2, 0.1, -0.25, 0.35, -0.1]
+    close = [x - d for x, d in zip(best, swings)]  # dropped early: too few worlds to tell
+    report = SearchReport([("a",), ("b",), ("c",)], [1.0, 0.5, 0.8], [60, 60, 6], 60, 0, 0.0,
+                          values=[best, worse, close])
+    order = coach_module.ranking(report)
+    assert order == [0, 1, 2]
+    assert not about_equal(report, 0, 1) and about_equal(report, 0, 2)
+
+
+def test_the_hint_lists_the_moves_about_equal_to_the_first_right_after_it(monkeypatch):
+    import coach_toy
+    from allmine_tui.engine import Action, coach as coach_module
+    from allmine_tui.engine.search import Outcome
+
+    rng = random.Random(7)
+    best = [rng.random() + 0.5 for _ in range(60)]
+    swings = [0.3, -0.2, 0.1, -0.25, 0.35, -0.1]
+    values = [best, [x - 0.5 for x in best], [x - d for x, d in zip(best, swings)]]
+    picks = [(Action("pick", (k,)),) for k in (3, 1, 2)]
+    report = SearchReport(picks, [1.0, 0.5, 0.8], [60, 60, 6], 60, 0, 0.0,
+                          outcomes=[[Outcome(1.0, 1.0, True)] * len(v) for v in values],
+                          values=values)
+    monkeypatch.setattr(coach_module, "search", lambda *a, **k: report)
+    game = coach_toy.make_game()
+    rules = game.rules()
+    state = rules.new_state(2, {}, 1)
+    h = coach_module.hint(game, rules.view(state, 0), 0, rules.legal_actions(state, 0))
+    assert [m.actions for m in h.moves] == [picks[0], picks[2], picks[1]]
+    assert h.equal == 1 and not h.clear

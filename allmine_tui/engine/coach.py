@@ -27,9 +27,11 @@ pick another move of about the same worth), then the others in the order the sea
 them (how long they stayed in the running, then their mean value). Where the search cannot
 tell the next moves from the first (``about_equal``: the mean difference of their values over
 the worlds both were played out in is within ``NOISE`` standard errors of the paired
-differences), ``Hint.equal`` counts them, and the hint screen shows them as about equal rather
-than ranked: asked again with another random stream, such a ranking could well come out the
-other way. The chances do not always
+differences; every move searched is compared with it, even one dropped early on few worlds),
+they are listed right after the first, ``Hint.equal`` counts them, and the hint screen shows
+them as about equal rather than ranked: asked again with another random stream, such a ranking
+could well come out the other way. Only where no move is that close does the hint call its
+first move clearly the best (``Hint.clear``). The chances do not always
 fall in that order: the search ranks by its own value (mostly winning, a little margin), and a
 move dropped early has few playouts behind its figures. A
 move may be several actions (a whole fleet, a card and its space, a whole split); ``text`` puts
@@ -111,8 +113,9 @@ class Hint:
     worlds: int = 0
     seconds: float = 0.0
     cut_short: bool = False
-    #: how many of the moves after the first are about as good as it: the search cannot tell
-    #: them apart from it (``about_equal``); 0: the first is clearly the best
+    #: how many other moves the search compared are about as good as the first: it cannot
+    #: tell them apart from it (``about_equal``); they come right after it in ``moves`` (as
+    #: far as ``TOP`` goes); 0: the first is clearly the best of all the moves searched
     equal: int = 0
 
     @property
@@ -249,15 +252,12 @@ def hint(game: Game, view: Any, seat: int, legal: list[Action], rng: random.Rand
         move = (plan.fallback(view, legal, rng),)
         return Hint(seat, (MoveStats(move, move_text(rules, move), None, None, 0),), False)
     order = ranking(report)
-    equal = 0
-    for i in order[1:]:  # the moves next in line that the search cannot tell from the first
-        if not about_equal(report, order[0], i):
-            break
-        equal += 1
-    order = order[:max(1, top)]
+    # every move the search cannot tell from its choice comes next, in its ranking order
+    tied = [i for i in order[1:] if about_equal(report, order[0], i)]
+    order = [order[0], *tied, *(i for i in order[1:] if i not in tied)][:max(1, top)]
     return Hint(seat, tuple(stats_of(rules, report, i, plan, view, game.id) for i in order),
                 True, sum(report.playouts), report.worlds, report.seconds, report.cut_short,
-                min(equal, len(order) - 1))
+                len(tied))
 
 
 def hint_for(match: Match, seat: int, budget: Budget | None = None) -> Hint:

@@ -34,8 +34,12 @@ def hint_text(hint) -> Text:
             t.append(f", margin {move.margin:+.1f}")
         t.append(f"  ({move.playouts} games played out)", style="dim")
     if equal:
-        first = "first two" if equal == 1 else f"first {equal + 1}"
-        t.append(f"\n≈ about equal: the coach cannot tell the {first} apart", style="italic")
+        shown = min(equal, len(hint.moves) - 1)
+        more = equal - shown
+        what = "the first two" if shown == 1 else f"the first {shown + 1}"
+        if more:
+            what += f" (and {more} more move{'s' if more > 1 else ''})"
+        t.append(f"\n≈ about equal: the coach cannot tell {what} apart", style="italic")
     t.append("\nChances assume opponents who play like the expert.", style="dim")
     if hint.cut_short:
         t.append("\n(cut short: the coach had less time than it wanted)", style="dim italic")
