@@ -228,6 +228,14 @@ class SetupScreen(Screen):
     def on_input_changed(self, event: Input.Changed) -> None:
         if self.query_one("#setup-error", Static).has_class("-shown"):
             self.validate()  # live feedback once a problem has been shown
+        field = event.input
+        if field.has_class("seat-name"):
+            full = len(event.value) >= NAME_LIMIT
+            if full and field.has_focus and not field.has_class("-full"):
+                # the field takes no more (a longer paste is cut there): say so, once it fills
+                self.notify(f"Names have at most {NAME_LIMIT} characters: this one is full.",
+                            severity="information", timeout=4)
+            field.set_class(full, "-full")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
