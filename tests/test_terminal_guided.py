@@ -33,6 +33,8 @@ def test_a_double_enter_on_a_lesson_plays_no_move(tmp_path):
         time.sleep(0.5)  # (a person reads the lesson's first words)
         for lesson in range(3):
             term.burst("Enter", "Enter")  # a fast double Enter, as one write
+            time.sleep(0.5)  # (whatever it did is done by now, or nearly: the save follows)
+            assert learner_moves(tmp_path) == 0
             screen = term.wait_for("Press o to go on")
             assert "Play one dwarf" in screen, screen  # the learner's decision is still open
             assert learner_moves(tmp_path) == 0
