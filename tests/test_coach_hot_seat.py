@@ -42,6 +42,7 @@ async def test_h_on_a_public_decision_shows_the_hint_behind_the_deciders_curtain
         await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen)
                          and app.screen.player == name, "the decider's own curtain")
         assert game.viewer is None  # nothing of theirs under the curtain
+        assert "hint for your decision" in str(app.screen.query_one("#curtain-text").content)
         audit.check("the curtain")
         await pilot.press("enter")
         audit.passed_curtain(name)
@@ -122,3 +123,27 @@ async def test_hints_off_are_not_offered_but_h_says_why():
         assert "Hint" in app.screen.query_one(ScreenKeys).content.plain
         provider = HintCommand(app.screen)
         assert len([hit async for hit in provider.discover()]) == 1
+
+
+async def test_a_decision_the_coach_does_not_search_is_no_hint_used():
+    """Mine All Mines: after the dwarf, the rest of a turn is not searched; the coach only
+    names the move it would play, and that does not count as a hint used."""
+    match = Match("mine-all-mines", [Seat("Ann"), Seat("Bob", "normal")], 3)
+    app = AllMineApp(GameSession(match, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: getattr(app.screen, "actor", None) == 0)
+        await until_idle(pilot)
+        game = app.screen
+        dwarf = next(a for a in match.legal_actions(0) if a.kind in ("mine", "dig"))
+        assert game.submit(dwarf)
+        await wait_until(pilot, lambda: game.actor == 0 and match.legal_actions(0)
+                         and all(a.kind not in ("mine", "dig") for a in match.legal_actions(0)),
+                         "the rest of Ann's turn")
+        await until_idle(pilot)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: isinstance(app.screen, HintScreen)
+                         and app.screen.is_mounted, "the coach's word")
+        assert not app.screen.hint.searched
+        assert "not a decision the coach thinks over" in \
+            str(app.screen.query_one("#hint-moves").content)
+        assert match.hints == [0, 0]

@@ -128,6 +128,12 @@ class Coaching(PlayHost):
             return
         self._hint_peek, self._hint_peek_started = seat, False
         self.render_flow()
+        from .curtain import CurtainScreen
+
+        curtain = self._overlay  # (just pushed: it is composed after this, with its reason)
+        if isinstance(curtain, CurtainScreen) and not curtain.is_mounted:
+            curtain.reason = ("A hint for your decision: it comes with your own cards. Closing it "
+                              "brings the table view back.")
 
     def _hint_peek_step(self) -> None:
         """After each draw: once the decider has passed their curtain, work out their hint;
