@@ -5,7 +5,7 @@ only where the board draws one; hints that are off are not offered; only searche
 as hints used."""
 from __future__ import annotations
 
-from privacy_audit import Audit
+from privacy_audit import Audit, painted_text
 
 from allmine_tui.engine import Match, Seat
 from allmine_tui.ui.app import AllMineApp
@@ -59,7 +59,10 @@ async def test_h_on_a_public_decision_shows_the_hint_behind_the_deciders_curtain
         assert "marked" not in keys and "back to the table" in keys  # no mark on this board
         assert match.hints[seat] == (1 if box.hint.searched else 0)
         await pilot.press("escape")
-        # the very first frame after the hint: the table view, nothing of the decider's left
+        painted = painted_text(app)  # what the screen shows at once: nothing of the decider's
+        for word in PRIVATE_WORDS + ("The coach's best moves",):
+            assert word not in painted, word
+        # the first frame drawn for the table: the table view, nothing of the decider's left
         await wait_until(pilot, lambda: app.screen is game and not game._rebuilding  # noqa: SLF001
                          and game.flow.state.mode is Mode.TABLE, "the table view again")
         audit.holder = None  # after a peek, nobody in particular has the keyboard
