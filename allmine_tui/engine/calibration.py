@@ -276,7 +276,7 @@ def score_claims(records: Sequence[Record], claims: Sequence[float]) -> dict[str
     return {"hints": len(records), "games": len({r.index for r in records}),
             "brier": round(brier, 4), "constant": round(constant, 4),
             "ratio": round(brier / constant, 3) if constant else None, "terciles": thirds,
-            "worst_gap": max(abs(t["gap"]) for t in thirds) if thirds else None}
+            "worst_gap": max((t["gap"] for t in thirds), key=abs) if thirds else None}
 
 
 def read_records(path: Path) -> list[Record]:
