@@ -92,3 +92,16 @@ def test_the_coach_names_a_ship_card_as_the_board_does():
     plan = MineAllMineCoachPlan.__new__(MineAllMineCoachPlan)
     text = plan.describe(view, (add, Action("launch", ())))
     assert text is not None and text.startswith(f"launch #{add.args[0]} ") and "card" not in text
+
+
+def test_the_coach_names_all_mine_s_tiles_and_heap_stacks_as_the_board_does():
+    from allmine_tui.games.all_mine.cards import suit_tag
+    from allmine_tui.games.all_mine.widgets import HeapRow, PredictionPicker
+
+    rules = Match("all-mine", [Seat("Ann"), Seat("Bob"), Seat("Cleo")], 1).rules
+    said = rules.describe_action(Action("predict", (0, 1)))
+    assert said == f"predict + Most {suit_tag(0)}, − Fewest {suit_tag(1)}"
+    assert "+ Most" in PredictionPicker.LABELS[0] and "− Fewest" in PredictionPicker.LABELS[1]
+    said = rules.describe_action(Action("heap", (2,)))
+    assert said == f"take {suit_tag(2)} from the treasure heap"
+    assert HeapRow.CAPTION.strip().lower() == "treasure heap"

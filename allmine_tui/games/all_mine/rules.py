@@ -315,10 +315,12 @@ class AllMineRules(AllMineProbes, Rules[AllMineState, AllMineView]):
     def describe_action(self, action: Action) -> str:
         if action.kind == "play":
             return f"play {card_name(action.args[0])}"
+        # (as the board names them: the + Most and − Fewest rows, the heap's ◆C stack)
         if action.kind == "predict":
-            return f"predict +{suit_tag(action.args[0])} −{suit_tag(action.args[1])}"
+            return (f"predict + Most {suit_tag(action.args[0])}, "
+                    f"− Fewest {suit_tag(action.args[1])}")
         if action.kind == "heap":
-            return f"take {SUITS[action.args[0]]} from the heap"
+            return f"take {suit_tag(action.args[0])} from the treasure heap"
         return super().describe_action(action)
 
     def progress(self, state: AllMineState) -> str:
