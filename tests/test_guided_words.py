@@ -105,3 +105,11 @@ def test_the_coach_names_all_mine_s_tiles_and_heap_stacks_as_the_board_does():
     said = rules.describe_action(Action("heap", (2,)))
     assert said == f"take {suit_tag(2)} from the treasure heap"
     assert HeapRow.CAPTION.strip().lower() == "treasure heap"
+
+
+def test_the_coach_names_a_card_for_sale_as_the_market_does():
+    from allmine_tui.games.mine_all_mines.choices import card_label
+
+    rules = Match("mine-all-mines", [Seat("Ann"), Seat("Bob")], 1).rules
+    said = rules.describe_action(Action("buy", ("J01", "RR", 0)))
+    assert said.startswith(f"buy {card_label('J01')} paying") and "J01" not in said, said

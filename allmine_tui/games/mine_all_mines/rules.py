@@ -136,7 +136,10 @@ class MineAllMinesRules(MineAllMinesProbes, TurnFlow):
             if action.kind == "trade":
                 return f"trade {', '.join(gem_name(g) for g in gem_list(a[0]))} for {gem_name(a[1])}"
             if action.kind == "buy":
-                return f"buy {a[0]} paying {', '.join(gem_name(g) for g in gem_list(a[1]))}"
+                from .choices import card_label  # (the card as the market names it)
+
+                return (f"buy {card_label(a[0])} paying "
+                        f"{', '.join(gem_name(g) for g in gem_list(a[1]))}")
         except (IndexError, KeyError, TypeError):
             pass
         return super().describe_action(action)
