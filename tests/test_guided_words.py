@@ -113,3 +113,13 @@ def test_the_coach_names_a_card_for_sale_as_the_market_does():
     rules = Match("mine-all-mines", [Seat("Ann"), Seat("Bob")], 1).rules
     said = rules.describe_action(Action("buy", ("J01", "RR", 0)))
     assert said.startswith(f"buy {card_label('J01')} paying") and "J01" not in said, said
+
+
+def test_the_coach_names_this_is_mine_s_end_choices_as_the_menu_does():
+    from allmine_tui.games.this_is_mine.data import load, name_of
+
+    rules = Match("this-is-mine", [Seat("Ann"), Seat("Bob"), Seat("Cleo")], 1).rules
+    kind = next(iter(load().names))
+    assert rules.describe_action(Action("discard", (kind,))) == f"Relative takes {name_of(kind)}"
+    assert rules.describe_action(Action("copy", (kind,))) == f"Suitcase copies {name_of(kind)}"
+    assert rules.describe_action(Action("balance", (True,))) == "ask for the Balance Card"

@@ -79,12 +79,14 @@ class ThisIsMineRules(ThisIsMineProbes, Rules[ThisIsMineState, ThisIsMineView]):
         st.claim = None
         st.asked = []
         paid = []
+        st.income = [0] * st.n  # (the round before ends without it: see history.py)
         for _ in range(sum(1 for c in st.revealed if type_of(c) == "suitcase")):
             got = []
             for s in [(leader + i) % st.n for i in range(st.n)]:  # from the Leader round
                 if st.pile > 0:
                     st.pile -= 1
                     st.money[s] += 1
+                    st.income[s] += 1
                     got.append(s)
             paid.append(got)
         events += self._reveal_events(st, paid)
@@ -428,8 +430,13 @@ class ThisIsMineRules(ThisIsMineProbes, Rules[ThisIsMineState, ThisIsMineView]):
             return f"{action.kind} lot {lot_name(a[0])}"
         if action.kind == "refuse" and a:
             return f"refuse, $1 on lot {lot_name(a[0])}"
-        if action.kind in ("discard", "copy") and a:
-            return f"{action.kind} {name_of(a[0])}"
+        # (the end choices as the menu names them)
+        if action.kind == "discard" and a:
+            return f"Relative takes {name_of(a[0])}"
+        if action.kind == "copy" and a:
+            return f"Suitcase copies {name_of(a[0])}"
+        if action.kind == "balance" and a:
+            return "ask for the Balance Card" if a[0] else "pass (no Balance Card)"
         return super().describe_action(action)
 
     # -- taking a move back ------------------------------------------------------------------------
