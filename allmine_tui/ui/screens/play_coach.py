@@ -1,6 +1,14 @@
-"""The play screen's coach: in a guided game (learn to play), the first lesson that applies is shown
-beside the board, pointing at what it speaks of, and the game waits for the learner (a mixin of
-PlayScreen)."""
+"""The play screen's coach (a mixin of PlayScreen).
+
+- Lessons: in a guided game (learn to play), the first lesson that applies is shown beside the
+  board, pointing at what it speaks of, and the game waits for the learner.
+- Hints (h): the coach's best moves for the person deciding, worked out from their own view. A
+  decision made in front of everyone (the flow's table view with a decider, several people at the
+  screen) gets its hint behind the decider's own curtain: the screen asks the flow for a peek of
+  theirs (``ask_peek`` then ``choose_peeker``), works the hint out once they have passed their
+  curtain, and ends the peek (``end_peek``) when the hint is closed. The flow then forgets who held
+  the keyboard and the screen forgets what it kept for them, as after any peek.
+"""
 from __future__ import annotations
 
 import asyncio
