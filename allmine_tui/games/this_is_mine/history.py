@@ -1,6 +1,7 @@
 """This is Mine!: the game round by round, and the cards each heir holds unseen."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from ...engine.history import GameHistory, HistoryHooks, Timeline, round_rows, short
@@ -22,11 +23,32 @@ def _names(cards) -> str:
     return ", ".join(f"{k}× {t}" if k > 1 else t for t, k in sorted(counts.items()))
 
 
-def _scores(rnd: int, state: ThisIsMineState) -> list:
-    """Money Cards and coins after a round; the final totals at the end."""
-    if rnd < load().rounds:
-        return [state.money[s] + state.coins[s] for s in range(state.n)]
-    return RULES.result(state).scores
+def _suitcase_money(events, n: int) -> list[int]:
+    """Per seat, the Money Cards that Suitcase events among ``events`` handed out."""
+    paid = [0] * n
+    for event in events:
+        if event.kind == "money" and event.text.startswith("A Suitcase:"):
+            for seat in re.findall(r"\{(\d+)\}", event.text):
+                paid[int(seat)] += 1
+    return paid
+
+
+def _scores_of(timeline: Timeline):
+    """Money Cards and coins at the end of each round; the final totals at the end. A round's
+    row is the first position of the next round, whose Suitcases have already paid out (in the
+    same move): their money is taken off again."""
+    ends = dict((k, rnd) for rnd, k in timeline.ends_of_rounds())
+
+    def scores(rnd: int, state: ThisIsMineState) -> list:
+        if rnd >= load().rounds:
+            return RULES.result(state).scores
+        k = next((k for k, r in ends.items() if r == rnd), None)
+        paid = [0] * state.n
+        if k is not None and state.phase not in (DISCARD, COPY, OVER):
+            paid = _suitcase_money(timeline.events[timeline.marks[k - 1]:timeline.marks[k]],
+                                   state.n)
+        return [state.money[s] + state.coins[s] - paid[s] for s in range(state.n)]
+    return scores
 
 
 def _taken(rnd: int, before: ThisIsMineState, state: ThisIsMineState, s: int) -> str:
@@ -45,7 +67,7 @@ def _taken(rnd: int, before: ThisIsMineState, state: ThisIsMineState, s: int) ->
 def history(timeline: Timeline) -> GameHistory:
     """One row per round: the money each holds after it and the cards taken; then the end,
     with the final totals and what Relatives took and Suitcases copied."""
-    return GameHistory("$", round_rows(timeline, _scores, _taken),
+    return GameHistory("$", round_rows(timeline, _scores_of(timeline), _taken),
                        ["After each round: Money Cards and coins, and the cards taken. The end "
                         "adds the inheritance."])
 
