@@ -89,3 +89,18 @@ async def lift_curtain(pilot, curtain) -> None:
                      "the curtain listening")
     await pilot.press("enter")
     await wait_until(pilot, lambda: pilot.app.screen is not curtain, "the curtain lifted")
+
+
+def notice_text(app) -> str:
+    """Every notification on screen now, their messages joined (through the adapter: the app's
+    notifications are a private attribute of Textual's)."""
+    from allmine_tui.ui.textual_internals import live_notifications
+
+    return " ".join(str(n.message) for n in live_notifications(app))
+
+
+def notices(app, words: str) -> int:
+    """How many notifications on screen now say ``words``."""
+    from allmine_tui.ui.textual_internals import live_notifications
+
+    return sum(words in str(n.message) for n in live_notifications(app))

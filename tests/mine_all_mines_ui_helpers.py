@@ -5,6 +5,7 @@ from __future__ import annotations
 from allmine_tui.games.mine_all_mines.screen import MineAllMinesScreen
 from allmine_tui.games.mine_all_mines.widgets import MinesGeometry
 from allmine_tui.ui.widgets.choicetree import ChoiceTree
+from helpers import notices
 
 
 def refused(app) -> bool:
@@ -37,10 +38,6 @@ async def take_a_turn_step(pilot, game: MineAllMinesScreen, step: int) -> None:
 def place_offset(mine: int, place: int, width: int = 100) -> tuple[int, int]:
     geometry = MinesGeometry(width)
     return geometry.x(mine, place) + 2, geometry.at[place][0]
-
-
-def notices(app, words: str) -> int:
-    return sum(1 for n in app._notifications if words in str(n.message))
 
 
 def menu_lines(game) -> list[str]:

@@ -31,7 +31,7 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.session import GameSession
 from allmine_tui.ui.widgets.keybar import ScreenKeys
-from helpers import until_idle, wait_until
+from helpers import notices, until_idle, wait_until
 
 
 def writing(app) -> bool:
@@ -79,10 +79,6 @@ def six_players(rounds: int = 99, seed: int = 5) -> Match:
 
 def keys_line(app) -> str:
     return str(app.screen.query_one(ScreenKeys).content)
-
-
-def notices(app, words: str) -> int:
-    return sum(words in str(n.message) for n in app._notifications)
 
 
 def table_text(app) -> str:

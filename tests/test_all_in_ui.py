@@ -18,7 +18,7 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.curtain import CurtainScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
-from helpers import game_screen, lift_curtain, until_idle, wait_until
+from helpers import game_screen, lift_curtain, notices, until_idle, wait_until
 
 CARD = re.compile(r"(?<![0-9])(10|[2-9AJQK])[♠♥♦♣]")
 
@@ -239,10 +239,6 @@ async def test_no_legal_space_offers_a_skip():
         await pilot.click("#prompt")
         await wait_until(pilot, lambda: any(seat == 0 and a.kind == "skip" for seat, a in match.log),
                          "the skip")
-
-
-def notices(app, words: str) -> int:
-    return sum(words in str(n.message) for n in app._notifications)
 
 
 async def test_the_card_grid_moves_by_arrows_and_stops_at_the_ends():

@@ -17,7 +17,7 @@ from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.screens.notice import NoticeScreen
 from allmine_tui.ui.screens.results import ResultsScreen
 from allmine_tui.ui.session import GameSession
-from helpers import on_screen, until_idle, wait_until
+from helpers import notices, on_screen, until_idle, wait_until
 
 
 
@@ -36,10 +36,6 @@ def ann_must_follow(match: Match) -> bool:
     hand = match.view(0)["hand"]
     on = [i for i, c in enumerate(hand) if c // 12 == led]
     return bool(on) and len(on) < len(hand) and 0 < on[0] and on[-1] < len(hand) - 1
-
-
-def notices(app, text: str) -> int:
-    return sum(1 for n in app._notifications if text in n.message)
 
 
 async def test_arrows_stop_at_the_ends_and_rest_on_cards_that_cannot_be_played():

@@ -17,7 +17,7 @@ from allmine_tui.presence import Presence
 from allmine_tui.ui.app import AllMineApp
 from allmine_tui.ui.shared_session import SharedSession
 from allmine_tui.ui.widgets.log import GameLog
-from helpers import wait_until
+from helpers import notice_text, wait_until
 
 
 
@@ -81,10 +81,6 @@ def border(app) -> str:
     return " ".join(str(log.border_title or "") for log in app.screen.query(GameLog))
 
 
-def notices(app) -> str:
-    return " ".join(n.message for n in app._notifications)
-
-
 
 def bob_screen(code: str) -> subprocess.Popen:
     """Bob's screen: the real app (``allmine join``, the code in the environment), headless."""
@@ -104,17 +100,17 @@ async def test_a_killed_screen_shows_as_left_then_back():
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             await wait_until(pilot, lambda: "Ann (you), Bob" in border(app))
-            await wait_until(pilot, lambda: "Bob joined." in notices(app), "the join told")
+            await wait_until(pilot, lambda: "Bob joined." in notice_text(app), "the join told")
             bob.send_signal(signal.SIGKILL)  # no goodbye: the system drops his seat's lock
             bob.wait(10)
             await wait_until(pilot, lambda: "Bob left (waiting 0:0" in border(app))
-            await wait_until(pilot, lambda: "Bob left (their seat waits for them)." in notices(app),
+            await wait_until(pilot, lambda: "Bob left (their seat waits for them)." in notice_text(app),
                              "the leaving told")
             assert "here: Ann (you)" in border(app) and "Ann (you), Bob" not in border(app)
             await wait_until(pilot, lambda: "Bob left (waiting 0:02)" in border(app))
             bob = bob_screen(codes[1])  # he opens his seat again
             await wait_until(pilot, lambda: "Bob is back" in border(app))
-            await wait_until(pilot, lambda: "Bob is back." in notices(app), "the return told")
+            await wait_until(pilot, lambda: "Bob is back." in notice_text(app), "the return told")
             assert "Ann (you), Bob" in border(app)
     finally:
         if bob.poll() is None:
@@ -134,7 +130,7 @@ async def test_a_take_back_on_another_screen_is_announced():
         assert bob.act(1, action)[0]  # Bob's secret prediction, on his screen
         await wait_until(pilot, lambda: len(ann.match.log) == len(bob.match.log))
         assert bob.undo(1) is None  # ... taken back there
-        await wait_until(pilot, lambda: "Bob took back a move." in notices(app))
+        await wait_until(pilot, lambda: "Bob took back a move." in notice_text(app))
         log = app.screen.query_one(GameLog)
         await wait_until(pilot, lambda: "Bob took back a move." in log.text.plain)
         assert all(seat != 1 for seat, _a in ann.match.log)
