@@ -95,14 +95,14 @@ def _print_review(done, match) -> None:
                       title_justify="left", highlight=False)
         worst_columns: list[tuple[str, Literal["left", "right"]]] = [
             ("Step", "right"), ("Played", "left"), ("Chance", "right"),
-            ("The expert's choice", "left"), ("Chance", "right"), ("Margin lost", "right"),
+            ("The expert's choice", "left"), ("Chance", "right"), ("Points lost", "right"),
             ("", "left")]
         for name, justify in worst_columns:
             table.add_column(name, justify=justify)
         for j in worst:
             table.add_row(str(j.position), Text(clean(j.made_text)), f"{j.chance_made:.0%}",
                           Text(clean(j.best_text)), f"{j.chance_best:.0%}",
-                          "" if j.margin_loss is None else f"{j.margin_loss:.1f}",
+                          "" if j.points_lost is None else f"{j.points_lost:.1f}",
                           Text("costly", "bold red") if j.costly else Text(""))
         console.print(table)
     console.print(f"Chances to win are shares of the expert's sampled playouts (a shared win "

@@ -15,7 +15,8 @@ import pytest
 from allmine_tui import cli, reviews, storage
 from allmine_tui.engine import Action, Match, Seat
 from allmine_tui.engine.review import COSTLY, Review, match_key, review, tasks
-from allmine_tui.engine.verdicts import MARGIN_COSTLY, Judgement, is_costly, verdict
+from allmine_tui.engine.verdicts import (COSTLY_SHARE, SCORE_SPREAD, Judgement, is_costly,
+                                         verdict)
 from allmine_tui.engine.search import Budget
 
 import coach_toy
@@ -57,15 +58,16 @@ def test_a_losing_move_is_judged_against_the_expert_s_and_marked_costly(toy):
     assert j.costly and not j.same and not j.added and j.playouts > 0
     assert r.at(0) is j and r.of_action(0) is j and r.at(1) is None and r.of_action(1) is None
     assert r.costliest(0) == [j]
-    assert (j.margin_loss, j.scale) == (9, 4) and j.cost == 10
+    # two seats: the points against the table are the margin; the toy's scale is its plan's
+    assert (j.margin_loss, j.points_lost, j.scale) == (9, 9, 4) and j.cost == 11.25
     assert r.summary(0) == {"seat": 0, "name": "Ann", "decisions": 1, "same": 0, "costly": 1,
-                            "chance_lost": 1.0, "margin_lost": 9.0}
+                            "chance_lost": 1.0, "points_lost": 9.0}
 
 
 class WidePlan(coach_toy.PickPlan):
-    """The toy's plan with a wider scale: 10 points is a clear lead (half of it is costly)."""
+    """The toy's plan with a wider scale: 25 points (a fifth of it, 5, is costly)."""
 
-    margin_scale = 10.0
+    margin_scale = 25.0
 
 
 @pytest.fixture
@@ -74,24 +76,25 @@ def wide():
         yield game
 
 
-def test_a_move_as_likely_to_win_that_wins_by_less_loses_margin(toy, wide):
-    # the toy's scale is 4 points: winning by 2 where 6 was there loses 4 (half the scale is 2)
+def test_a_move_as_likely_to_win_that_wins_by_less_loses_points(toy, wide):
+    # the toy's scale is 4 points: winning by 2 where 6 was there loses 4 (a fifth is 0.8)
     j = review(toy_match(1, toy)).judgements[0]
     assert j.chance_made == j.chance_best == 1.0 and j.loss == 0.0
     assert not j.same and (j.margin_made, j.margin_best, j.margin_loss) == (2, 6, 4)
-    assert j.costly and j.cost == 2.0
-    # with a scale of 10 the same 4 points are not costly (5 would be), 6 points are
+    assert j.points_lost == 4 and j.costly and j.cost == 5.0
+    # with a scale of 25 the same 4 points are not costly (5 would be), 6 points are
     j = review(toy_match(1, wide)).judgements[0]
-    assert j.loss == 0.0 and j.margin_loss == 4 and j.scale == 10 and not j.costly
+    assert j.loss == 0.0 and j.points_lost == 4 and j.scale == 25 and not j.costly
     assert review(toy_match(1, wide)).costliest(0) == [j]  # it lost something all the same
     j = review(toy_match(2, wide)).judgements[0]  # a shared win: as good as a win, by 0
-    assert j.loss == 0.0 and j.margin_loss == 6 and j.costly
+    assert j.loss == 0.0 and j.points_lost == 6 and j.costly
 
 
 def test_the_expert_s_own_choice_costs_nothing(toy):
     r = review(toy_match(3, toy))
     j = r.judgements[0]
-    assert j.same and j.loss == 0.0 and j.margin_loss == 0.0 and not j.costly
+    assert j.same and j.loss == 0.0 and j.margin_loss == j.points_lost == 0.0
+    assert not j.costly
     assert r.costliest(0) == []
 
 
@@ -100,15 +103,18 @@ def test_a_move_the_expert_would_not_consider_is_added_and_judged(narrow):
     assert j.added and j.made == (Action("pick", (0,)),) and j.chance_made == 0.0 and j.costly
     j = review(toy_match(2, narrow)).judgements[0]  # a shared win: as good as a win...
     assert j.added and j.chance_made == 1.0 and j.loss == 0.0
-    assert j.margin_loss == 6 and j.costly  # ...but by 0 points where 6 were there
+    assert j.points_lost == 6 and j.costly  # ...but by 0 points where 6 were there
 
 
-def test_costly_means_ten_points_of_chance_or_half_the_game_s_scale_of_margin():
-    assert COSTLY == 0.10 and MARGIN_COSTLY == 0.5
+def test_costly_means_ten_points_of_chance_or_a_fifth_of_the_game_s_spread_in_points():
+    assert COSTLY == 0.10 and COSTLY_SHARE == 0.2
     assert not is_costly(0.099, None, None) and is_costly(0.1, None, None)
-    assert not is_costly(0.0, 3.99, 8.0) and is_costly(0.0, 4.0, 8.0)
+    assert not is_costly(0.0, 1.59, 8.0) and is_costly(0.0, 1.6, 8.0)
     assert not is_costly(0.05, -20.0, 8.0) and is_costly(0.12, -20.0, 8.0)
     assert not is_costly(0.0, 100.0, None)  # no scale: the chance alone
+    # every game has its measured spread; the plan's margin scale is only a fallback
+    from allmine_tui.games import GAMES
+    assert set(SCORE_SPREAD) == set(GAMES) and all(v > 0 for v in SCORE_SPREAD.values())
 
 
 def test_a_verdict_in_words():
@@ -118,8 +124,9 @@ def test_a_verdict_in_words():
                     chance_made=0.38, chance_best=0.5, margin_made=-2.0, margin_best=1.5,
                     playouts=40, loss=0.12, costly=True, margin_loss=3.5, scale=4.0)
         return Judgement(**(base | kw))
-    assert verdict(judged()) == \
-        "pick 1 (38% to win, margin -2.0) · the coach: pick 3 (50%, margin +1.5) ▼ costly"
+    assert verdict(judged()) == ("pick 1 (38% to win, margin -2.0) · the coach: pick 3 (50%, "
+                                 "margin +1.5) ▼ costly (12 points of chance)")
+    assert verdict(judged(loss=0.05, points_lost=3.46)).endswith("▼ costly (3.5 points)")
     assert verdict(judged(margin_made=None, margin_best=None, costly=False)) == \
         "pick 1 (38% to win) · the coach: pick 3 (50%)"
     assert verdict(judged(best=(Action("pick", (1,)),), best_text="pick 1", chance_best=0.38,
@@ -304,8 +311,8 @@ def test_allmine_review_prints_the_costliest_decisions_and_keeps_the_review(toy,
     doc = json.loads(capsys.readouterr().out)
     assert doc["format"] == "allmine-review" and doc["judgements"][0]["costly"] is True
     assert doc["people"] == [{"seat": 0, "name": "Ann", "decisions": 1, "same": 0, "costly": 1,
-                              "chance_lost": 1.0, "margin_lost": 9.0}]
-    assert doc["version"] == 2 and doc["judgements"][0]["margin_loss"] == 9
+                              "chance_lost": 1.0, "points_lost": 9.0}]
+    assert doc["version"] == 2 and doc["judgements"][0]["points_lost"] == 9
     assert cli.main(["review", str(save)]) == 0
     assert "kept from before" in capsys.readouterr().out
 

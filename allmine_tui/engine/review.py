@@ -49,9 +49,9 @@ from .contract import Action, IllegalAction, Rules
 from .game import Game, resolve
 from .history import Timeline
 from .match import Match
-from .search import Budget, Plan, search
-from .verdicts import (COSTLY, FORMAT, MARGIN_COSTLY, VERSION, Judgement, Review,  # noqa: F401
-                       is_costly, verdict)
+from .search import Budget, Outcome, Plan, search
+from .verdicts import (COSTLY, COSTLY_SHARE, FORMAT, SCORE_SPREAD, VERSION,  # noqa: F401
+                       Judgement, Review, is_costly, verdict)
 
 #: a review's playouts and steps per decision, as a share of the expert bot's budget
 REVIEW_SCALE = 0.6
@@ -198,9 +198,10 @@ def judge(task: Task) -> Judgement | None:
     worlds (``_pair_budget``)."""
     game = resolve(task.game)
     rules = game.rules()
-    cls = plan_class(game)
-    if cls is None:
+    found = plan_class(game)
+    if found is None:
         return None
+    cls = _standing(found)
     legal, view = list(task.legal), task.view
     budget = task.budget if task.budget is not None else review_budget(game, view)
     plan = cls()
@@ -224,32 +225,73 @@ def judge(task: Task) -> Judgement | None:
     shared = min(len(outs_best), len(outs_made))
     if shared == 0:
         return None
-    chance_best, margin_best, _ = summarize(outs_best[:shared])
-    chance_made, margin_made, _ = summarize(outs_made[:shared])
+    outs_best, outs_made = outs_best[:shared], outs_made[:shared]
+    chance_best, margin_best, _ = summarize(outs_best)
+    chance_made, margin_made, _ = summarize(outs_made)
     assert chance_best is not None and chance_made is not None
     chance_best, chance_made = round(chance_best, 4), round(chance_made, 4)  # as kept in JSON
     margin_best, margin_made = _round(margin_best), _round(margin_made)
     if best == task.made:
         loss, margin_loss = 0.0, (None if margin_made is None else 0.0)
+        points_lost = None if _points(outs_made) is None else 0.0
     else:
         loss = round(chance_best - chance_made, 4)
         margin_loss = None if margin_best is None or margin_made is None else \
             _round(margin_best - margin_made)
-    scale = margin_scale(plan)
+        points_best, points_made = _points(outs_best), _points(outs_made)
+        points_lost = None if points_best is None or points_made is None else \
+            _round(points_best - points_made)
+    scale = score_spread(task.game, plan)
     return Judgement(
         seat=task.seat, position=task.position, indices=task.indices, made=task.made,
         made_text=move_text(rules, task.made, plan, view), best=best,
         best_text=move_text(rules, best, plan, view),
         chance_made=chance_made, chance_best=chance_best, margin_made=margin_made,
         margin_best=margin_best, playouts=shared, loss=loss,
-        costly=is_costly(loss, margin_loss, scale), added=added, margin_loss=margin_loss,
-        scale=scale)
+        costly=is_costly(loss, points_lost, scale), added=added, margin_loss=margin_loss,
+        points_lost=points_lost, scale=scale)
 
 
-def margin_scale(plan: Plan) -> float:
-    """The game's clear lead in points, that the margin lost is weighed against (see
-    ``engine.verdicts``): the plan's ``margin_scale``."""
-    return float(plan.margin_scale)
+def score_spread(game_id: str, plan: Plan) -> float:
+    """The game's scale for the points lost (see ``engine.verdicts``): ``SCORE_SPREAD``, or for
+    a game not measured there the plan's ``margin_scale`` (its clear lead in points)."""
+    return SCORE_SPREAD.get(game_id, float(plan.margin_scale))
+
+
+@dataclass(frozen=True)
+class Standing(Outcome):
+    """A playout's ``Outcome`` with ``points``: the seat's score minus the mean of the others'
+    scores (their worth, ``Plan.worth``, where the playout stopped before the end); None when
+    the plan cannot tell."""
+
+    points: float | None = None
+
+
+def _standing(cls: type[Plan]) -> type[Plan]:
+    """``cls`` whose playouts' outcomes are ``Standing`` (nothing else changes: the search
+    draws, plays and chooses as with ``cls``)."""
+
+    class WithStanding(cls):  # type: ignore[valid-type,misc]
+        def outcome(self, state, seat, value):
+            base = super().outcome(state, seat, value)
+            try:
+                values = self.rules.result(state).scores if self.rules.is_over(state) \
+                    else self.worth(state)
+            except NotImplementedError:
+                return Standing(base.win, base.margin, base.ended, None)
+            others = [v for s, v in enumerate(values) if s != seat]
+            points = float(values[seat]) - (sum(others) / len(others) if others else 0.0)
+            return Standing(base.win, base.margin, base.ended, points)
+
+    return WithStanding
+
+
+def _points(outcomes: Sequence[Outcome]) -> float | None:
+    """The mean ``Standing.points`` of some playouts (None when one lacks them)."""
+    points = [getattr(o, "points", None) for o in outcomes]
+    if not points or any(p is None for p in points):
+        return None
+    return sum(p for p in points if p is not None) / len(points)
 
 
 def _pair_budget(budget: Budget) -> Budget:

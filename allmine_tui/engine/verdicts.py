@@ -6,19 +6,27 @@ the expert's choice in the same worlds (``engine.review.judge``):
 
 - ``loss``, the chance to win lost: the expert's choice's chance minus the move made's. 10
   points of chance or more (``COSTLY``) is costly.
-- ``margin_loss``, the margin lost: the expert's choice's mean margin minus the move made's (the
-  margin is the seat's score minus the best other score, at the game's end, or its lead in the
-  plan's own measure of standing where a playout stopped earlier: see ``engine.coach``).
-  ``MARGIN_COSTLY`` times the game's ``scale`` or more is costly.
+- ``points_lost``, the points lost against the table: the seat's score minus the mean of the
+  other seats' scores (at the game's end; where a playout stopped earlier, each seat's worth in
+  the plan's own measure, ``Plan.worth``), the expert's choice's mean minus the move made's. A
+  fifth (``COSTLY_SHARE``) of the game's ``scale`` or more is costly.
 
 The chance alone cannot rank weak play: once a seat is far behind (or far ahead) every move
-leaves its chance at about 0 (or 1), and no move loses ten points of it, however bad. The margin
-still tells a move that gives points away from one that does not, so a weak seat out of the
-running keeps getting marks. ``scale`` is the game's measure of a clear lead in points, the one
-its search already uses to weigh margins: the plan's ``margin_scale`` (All Mine! 8, This is
-Mine! 6, Mine, All Mine! and Mine All Mines 4, All In 10, the search's default). A decision's
-``cost`` puts both on one footing (1 or more: costly); the costliest decisions are the highest
-costs.
+leaves its chance at about 0 (or 1), and no move loses ten points of it, however bad. Points
+still tell a move that gives them away from one that does not, so a weak seat out of the
+running keeps getting marks. They are counted against the mean of the others rather than
+against the best of them (the margin the hints show): a seat far behind moves its lead over the
+leader only through the leader, while what it does to itself and to the rest of the table shows
+in its standing against all of them.
+
+``scale`` is the game's typical score spread: the standard deviation of a seat's final score in
+games of three ``normal`` bots (``SCORE_SPREAD``, measured with ``tools/measure_review.py
+--spread``), so a costly move is one that gives away a fifth of what usually separates a good
+game from a poor one (All Mine! 2.1 points, All In 2.0, Mine, All Mine! 1.1, Mine All Mines
+1.2, This is Mine! 1.7). A game not measured there uses its plan's ``margin_scale``. A decision's
+``cost`` puts both figures on one footing (1 or more: costly); the costliest decisions of a
+person are those of the highest costs. ``margin_loss`` (the margin lost, as the hints count a
+margin) is kept and shown, but does not make a decision costly.
 
 Pure, like the rest of the engine.
 """
@@ -29,20 +37,25 @@ from typing import Any
 
 from .contract import Action
 
-#: the review's format: a review of another version is computed again (2: the margin lost
-#: counts too)
+#: the review's format: a review of another version is computed again (2: points lost count)
 VERSION = 2
 FORMAT = "allmine-review"
 #: a decision that costs this much chance to win (0.10: 10 points) or more is marked costly
 COSTLY = 0.10
-#: ... and so is one that costs this many times the game's scale of margin (see the docstring)
-MARGIN_COSTLY = 0.5
+#: ... and so is one that loses this share of the game's scale in points against the table
+COSTLY_SHARE = 0.2
+#: per game, the standard deviation of a seat's final score in games of three normal bots (the
+#: review's scale; tools/measure_review.py --spread measures it)
+SCORE_SPREAD: dict[str, float] = {
+    "all-mine": 10.5, "all-in": 10.1, "mine-all-mine": 5.5, "mine-all-mines": 6.2,
+    "this-is-mine": 8.5,
+}
 
 
 def costly_rule() -> str:
     """The rule in words, for the commands' footnotes."""
-    return (f"costly: {COSTLY * 100:.0f} points of chance or more, or a margin lost of "
-            f"{MARGIN_COSTLY:g} times the game's scale (a clear lead in points) or more")
+    return ("costly: 10 points of chance or more lost, or a fifth of the game's usual score "
+            "spread lost in points against the table")
 
 
 @dataclass(frozen=True)
@@ -55,9 +68,10 @@ class Judgement:
     and with the move made, in the worlds both were played in (``playouts`` of them each);
     ``margin_*`` the mean final margins there (points; None when the plan cannot tell);
     ``loss`` = chance_best - chance_made; ``margin_loss`` = margin_best - margin_made (None
-    when a margin is missing); ``scale`` the game's clear lead in points; ``costly`` when
-    ``cost`` >= 1 (see the module's docstring); ``added``: the move made was not among the
-    expert's own candidates (it was added to be judged)."""
+    when a margin is missing); ``points_lost``: the points against the table lost (see the
+    module's docstring; None when the plan cannot tell); ``scale`` the game's score spread;
+    ``costly`` when ``cost`` >= 1; ``added``: the move made was not among the expert's own
+    candidates (it was added to be judged)."""
 
     seat: int
     position: int
@@ -75,6 +89,7 @@ class Judgement:
     costly: bool
     added: bool = False
     margin_loss: float | None = None
+    points_lost: float | None = None
     scale: float | None = None
 
     @property
@@ -89,9 +104,9 @@ class Judgement:
 
     @property
     def cost(self) -> float:
-        """The chance lost against ``COSTLY``, or the margin lost against ``MARGIN_COSTLY``
-        times ``scale``, whichever is more: 1 or more is costly, 0 or less lost nothing."""
-        return cost_of(self.loss, self.margin_loss, self.scale)
+        """The chance lost against ``COSTLY``, or the points lost against ``COSTLY_SHARE`` of
+        ``scale``, whichever is more: 1 or more is costly, 0 or less lost nothing."""
+        return cost_of(self.loss, self.points_lost, self.scale)
 
     def to_json(self) -> dict:
         return {"seat": self.seat, "position": self.position, "indices": list(self.indices),
@@ -101,7 +116,8 @@ class Judgement:
                 "chance_best": round(self.chance_best, 4),
                 "margin_made": _round(self.margin_made), "margin_best": _round(self.margin_best),
                 "playouts": self.playouts, "loss": round(self.loss, 4),
-                "margin_loss": _round(self.margin_loss), "scale": _round(self.scale),
+                "margin_loss": _round(self.margin_loss),
+                "points_lost": _round(self.points_lost), "scale": _round(self.scale),
                 "costly": self.costly, "added": self.added}
 
     @staticmethod
@@ -124,18 +140,19 @@ class Judgement:
             margin_made=_opt_num(data, "margin_made"), margin_best=_opt_num(data, "margin_best"),
             playouts=_int(data, "playouts"), loss=_num(data, "loss"),
             costly=_bool(data, "costly"), added=_bool(data, "added"),
-            margin_loss=_opt_num(data, "margin_loss"), scale=scale)
+            margin_loss=_opt_num(data, "margin_loss"), points_lost=_opt_num(data, "points_lost"),
+            scale=scale)
 
 
-def cost_of(loss: float, margin_loss: float | None, scale: float | None) -> float:
+def cost_of(loss: float, points_lost: float | None, scale: float | None) -> float:
     cost = loss / COSTLY
-    if margin_loss is not None and scale:
-        cost = max(cost, margin_loss / (MARGIN_COSTLY * scale))
+    if points_lost is not None and scale:
+        cost = max(cost, points_lost / (COSTLY_SHARE * scale))
     return cost
 
 
-def is_costly(loss: float, margin_loss: float | None, scale: float | None) -> bool:
-    return cost_of(loss, margin_loss, scale) >= 1 - 1e-9
+def is_costly(loss: float, points_lost: float | None, scale: float | None) -> bool:
+    return cost_of(loss, points_lost, scale) >= 1 - 1e-9
 
 
 # -- in words ----------------------------------------------------------------------------------------
@@ -147,13 +164,29 @@ def _figures(chance: float, margin: float | None, to_win: bool) -> str:
 def verdict(j: Judgement) -> str:
     """The verdict on one decision, as the results screen, the replay and ``allmine replay``
     word it: the move made with its chance to win (and mean margin), then, when the coach would
-    have played another, that move with its own, and a mark when it was costly."""
+    have played another, that move with its own, and a mark when it was costly, saying by what
+    (``costly_mark``)."""
+    text, mark = verdict_parts(j)
+    return f"{text} {mark}" if mark else text
+
+
+def verdict_parts(j: Judgement) -> tuple[str, str]:
+    """``verdict`` as (the moves and their figures, the costly mark or "")."""
     made = _figures(j.chance_made, j.margin_made, True)
     if j.same:
-        return f"{j.made_text}, the coach's choice ({made})"
-    mark = " ▼ costly" if j.costly else ""
+        return f"{j.made_text}, the coach's choice ({made})", ""
     return (f"{j.made_text} ({made}) · the coach: {j.best_text} "
-            f"({_figures(j.chance_best, j.margin_best, False)}){mark}")
+            f"({_figures(j.chance_best, j.margin_best, False)})", costly_mark(j))
+
+
+def costly_mark(j: Judgement) -> str:
+    """'▼ costly (12 points of chance)' or '▼ costly (3.5 points)', by whichever figure made it
+    costly (the chance when both did); "" for a decision that is not costly."""
+    if not j.costly:
+        return ""
+    if j.loss >= COSTLY - 1e-9 or j.points_lost is None:
+        return f"▼ costly ({j.loss * 100:.0f} points of chance)"
+    return f"▼ costly ({j.points_lost:.1f} points)"
 
 
 @dataclass
@@ -186,24 +219,24 @@ class Review:
 
     def costliest(self, seat: int, n: int = 3) -> list[Judgement]:
         """``seat``'s ``n`` costliest decisions (the highest ``cost`` first; only those that
-        lost some chance or margin), for the results screen: each has its replay
+        lost some chance or points), for the results screen: each has its replay
         ``position``."""
         lost = [j for j in self.of_seat(seat) if j.cost > 0]
         return sorted(lost, key=lambda j: (-j.cost, j.position))[:n]
 
     def summary(self, seat: int) -> dict:
         """Per person: decisions judged, the expert's choice made, costly ones, chance and
-        margin lost."""
+        points lost."""
         mine = self.of_seat(seat)
         return {"seat": seat, "name": self.seats[seat], "decisions": len(mine),
                 "same": sum(j.same for j in mine), "costly": sum(j.costly for j in mine),
                 "chance_lost": round(sum(max(0.0, j.loss) for j in mine), 4),
-                "margin_lost": round(sum(max(0.0, j.margin_loss or 0.0) for j in mine), 3)}
+                "points_lost": round(sum(max(0.0, j.points_lost or 0.0) for j in mine), 3)}
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "version": self.version, "game": self.game, "key": self.key,
                 "seats": list(self.seats), "humans": list(self.humans), "costly": COSTLY,
-                "margin_costly": MARGIN_COSTLY,
+                "costly_share": round(COSTLY_SHARE, 4),
                 "seconds": round(self.seconds, 2), "workers": self.workers,
                 "people": [self.summary(s) for s in self.humans],
                 "judgements": [j.to_json() for j in self.judgements]}

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
 from ...engine.names import with_names
-from ...engine.verdicts import verdict
+from ...engine.verdicts import verdict_parts
 from ..text import safe
 
 if TYPE_CHECKING:
@@ -204,17 +204,16 @@ class ResultsScreen(Screen):
                 out.append("\n")
             out.append(f"{names[seat]}: ", style="bold")
             if not worst:
-                out.append("no decision lost any chance to win or margin, by the coach's count")
+                out.append("no decision lost any chance to win or points, by the coach's count")
                 continue
             for j in worst:
                 self._costly.append(j)
                 key = len(self._costly)
                 out.append(f"\n  {key}. " if key <= 9 else "\n     ", style="bold")
-                said = verdict(j)
-                mark = said.endswith(" ▼ costly")
-                out.append(f"step {j.position}: {said[:-len(' ▼ costly')] if mark else said}")
+                said, mark = verdict_parts(j)
+                out.append(f"step {j.position}: {said}")
                 if mark:
-                    out.append(" ▼ costly", style="bold")
+                    out.append(f" {mark}", style="bold")
         out.append("\n1–9: replay at that decision, its move next", style="dim")
         line.update(out)
 
