@@ -38,7 +38,7 @@ CHECK_FILE = "coach-selfplay.jsonl"
 FOLDS = 3
 #: a game's modules that never change a chance (its screens, texts and test hooks)
 NOT_IN_CHANCES = {"screen", "widgets", "tutorial", "probes", "texts", "panels", "sheet_widget",
-                  "table_input", "labels", "__init__"}
+                  "history", "table_input", "labels", "__init__"}
 #: the weight of the base rate in each block of the fitted curve (in hints)
 PRIOR = 4.0
 
