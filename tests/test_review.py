@@ -254,7 +254,7 @@ def test_a_review_is_kept_beside_the_save_and_read_back(toy, tmp_path):
     assert [i.path.name for i in storage.list_saves(save.parent)] == ["pick-1.json"]
 
 
-@pytest.mark.parametrize("damage", ["garbage", "truncated", "foreign", "version", "key",
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "foreign", "version", "old", "key",
                                     "chance", "seat", "position"])
 def test_a_review_that_does_not_fit_is_never_trusted_but_computed_again(toy, tmp_path, damage):
     save = toy_save(tmp_path, toy)
@@ -266,6 +266,8 @@ def test_a_review_that_does_not_fit_is_never_trusted_but_computed_again(toy, tmp
         "truncated": path.read_text()[:40],
         "foreign": json.dumps({"format": "something-else"}),
         "version": json.dumps(doc | {"version": doc["version"] + 1}),
+        # a review of the first version (costly by the chance alone) is worked out again
+        "old": json.dumps(doc | {"version": 1}),
         "key": json.dumps(doc | {"key": "0" * 24}),
         "chance": json.dumps(doc | {"judgements": [doc["judgements"][0] | {"chance_made": 7}]}),
         "seat": json.dumps(doc | {"judgements": [doc["judgements"][0] | {"seat": 1}]}),
