@@ -49,12 +49,14 @@ def all_in(game, rng: random.Random) -> list[str]:
 def mine_all_mine(game, rng: random.Random) -> list[str]:
     view = game._view
     hand = view["hand"] or []
+    # with more than one person at the screen the first L asks, and L or Enter launches
+    launch = ["l"] if game.flow.solo else ["l", rng.choice(["l", "enter"])]
     if view["pending"] and rng.random() < 0.6:
-        return ["l"]
+        return launch
     keys: list[str] = []
     for _ in range(rng.randrange(1, 3)):
         keys += ["right"] * rng.randrange(len(hand) or 1) + [rng.choice("1234"), "space"]
-    return keys + ["l"]
+    return keys + launch
 
 
 def mine_all_mines(game, rng: random.Random) -> list[str]:

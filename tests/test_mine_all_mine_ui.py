@@ -134,7 +134,7 @@ async def test_hot_seat_keeps_hands_and_fleets_private():
             for c, _o in state.pending[other]:
                 assert f"[#{c}" not in text
             if viewer in match.to_act():
-                await pilot.press("space", "l")
+                await pilot.press("space", "l", "l")  # (hot seat: the second L launches)
                 await until_idle(pilot)  # (a key may have been dropped: the loop looks again)
             else:
                 await wait_until(pilot, moved_on, "the viewer's turn or the next viewer")
@@ -320,3 +320,63 @@ async def test_the_replay_box_and_its_buttons_stay_put(size):
             await until_idle(pilot)
         assert replay.step == replay.last and len(places) == 1
         assert replay.query_one("#res").region.bottom <= size[1]
+
+
+# -- a launch in hot seat asks first ---------------------------------------------------------------
+async def _ann_assembling(people: int):
+    seats = [Seat("Ann"), Seat("Bob") if people == 2 else Seat("Bob", "random")]
+    match = Match("mine-all-mine", seats, 1)
+    app = AllMineApp(GameSession(match, None))
+    return match, app
+
+
+@pytest.mark.parametrize("confirm", ["l", "enter", "click"])
+async def test_in_hot_seat_the_first_launch_asks_and_the_second_launches(confirm):
+    match, app = await _ann_assembling(2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        if isinstance(app.screen, CurtainScreen):
+            await lift_curtain(pilot, app.screen)
+        game = await on_screen(pilot, MineAllMineScreen)
+        actor = game.actor
+        await pilot.press("space")  # a card in the fleet
+        await until_idle(pilot)
+        await pilot.press("l")
+        await until_idle(pilot)
+        assert not match.state.launched[actor]
+        assert "Launch this fleet of 1 card?" in screen_text(app)
+        if confirm == "click":
+            game.action_launch()  # (what the Launch button does)
+        else:
+            await pilot.press(confirm)
+        await until_idle(pilot)
+        assert match.state.launched[actor]
+
+
+@pytest.mark.parametrize("key", ["escape", "right"])
+async def test_esc_or_another_key_keeps_assembling(key):
+    match, app = await _ann_assembling(2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        if isinstance(app.screen, CurtainScreen):
+            await lift_curtain(pilot, app.screen)
+        game = await on_screen(pilot, MineAllMineScreen)
+        actor = game.actor
+        await pilot.press("space", "l")
+        await until_idle(pilot)
+        assert "Launch this fleet" in screen_text(app)
+        await pilot.press(key)
+        await until_idle(pilot)
+        assert "Launch this fleet" not in screen_text(app)
+        assert app.screen is game and not match.state.launched[actor]
+        await pilot.press("enter")  # Enter is back to adding and taking out
+        await until_idle(pilot)
+        assert not match.state.launched[actor]
+
+
+async def test_alone_at_the_screen_l_launches_at_once():
+    match, app = await _ann_assembling(1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = await on_screen(pilot, MineAllMineScreen)
+        await wait_until(pilot, lambda: game.actor == 0, "Ann's turn")
+        await pilot.press("space", "l")
+        await until_idle(pilot)
+        assert any(seat == 0 and action.kind == "launch" for seat, action in match.log)

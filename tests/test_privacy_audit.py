@@ -170,7 +170,7 @@ def differential_positions():
         "all-in": (at_start("all-in", ["Ann", "Bob"]),
                    ["enter", "enter"], ["tab", "enter", "right", "down", "enter"]),
         "mine-all-mine": (at_start("mine-all-mine", ["Ann", "Bob"], 1),
-                          ["right", "right", "4", "space", "l"], ["space", "l"]),
+                          ["right", "right", "4", "space", "l", "l"], ["space", "l", "enter"]),
         "mine-all-mines": (at_start("mine-all-mines", ["Ann", "Bob"]),
                            ["enter", "enter", "up", "enter"],
                            ["down", "up", "enter", "down", "up", "enter", "down", "down", "up",

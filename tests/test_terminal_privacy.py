@@ -100,3 +100,43 @@ def test_the_next_round_s_first_hand_comes_behind_its_curtain(game_id, tmp_path)
         term.wait_for(f"viewing as {who}")
     finally:
         term.close()
+
+
+def test_a_launch_in_hot_seat_asks_before_the_curtain_makes_it_final(tmp_path):
+    """Mine, All Mine! with Ann and Bob at one keyboard: L asks (Esc goes on assembling), a
+    second L launches, and only then does Bob's curtain come up."""
+    from allmine_tui import storage
+
+    env = {"ALLMINE_DATA_DIR": str(tmp_path), "ALLMINE_BOT_DELAY": "0", "TERM": "xterm-256color"}
+    term = Terminal(f"{allmine_command()} new mine-all-mine --players Ann,Bob --seed 5", env)
+
+    def launched() -> list[bool]:
+        match, _doc = storage.load_match(next((tmp_path / "saves").glob("*.json")))
+        return list(match.state.launched)
+    try:
+        term.wait_for("Pass the keyboard to")
+        time.sleep(0.5)
+        term.keys("Enter")
+        screen = term.wait_for("YOUR FLEET")
+        who = 0 if "viewing as Ann" in screen else 1
+        time.sleep(0.5)
+        term.keys("Space", "l")
+        screen = term.wait_for("Launch this fleet of 1 card?")
+        assert "Esc or any other key: keep assembling" in screen
+        term.keys("Escape")
+        screen = term.wait_for("YOUR FLEET")
+        time.sleep(0.5)
+        screen = term.screen()
+        assert "Launch this fleet" not in screen and "Pass the keyboard" not in screen
+        assert not launched()[who]
+        term.keys("l")
+        term.wait_for("Launch this fleet of 1 card?")
+        term.keys("l")
+        screen = term.wait_for("Pass the keyboard to")
+        assert "viewing as" not in screen
+        end = time.monotonic() + 10
+        while not launched()[who]:  # (the save follows the screen by a tenth of a second)
+            assert time.monotonic() < end, "the launch never reached the save"
+            time.sleep(0.05)
+    finally:
+        term.close()

@@ -31,12 +31,15 @@ CONTROLS = """
   1–4; 1–2 on the beginner sides) choose the option row, which stays where you put it as you
   move between cards. Space or Enter adds the card with that option to your fleet (✔ and a green
   card), switches it to that option if the card is already in with another, or takes it out if
-  it is in with that one. **L** launches the fleet (at least one card). The line under your
+  it is in with that one. **L** launches the fleet (at least one card); with more than one
+  person at the keyboard, the first L asks (L or Enter again launches, Esc or any other key
+  goes on assembling), because the next curtain makes the launch final. The line under your
   cards always starts with the fleet's sums (Speed, Attack, Cargo), then its cards; the lines
   above them explain the option under the cursor.
 - **u** takes back the last card you added or took out, and even the launch while another
   player is still assembling (nothing has been revealed yet).
-- **Mouse:** click an option of a card to add it (click it again to take it back); click **Launch**.
+- **Mouse:** click an option of a card to add it (click it again to take it back); click **Launch**
+  (twice in hot seat).
 - **Resolution:** after the last launch the round is replayed: Enter or → shows the next turn,
   ← the turn before, **R** runs to the end, Enter closes it. The location being mined has a
   heavy box with ▼, and • marks the fleets the step is about (just arrived, or at that
@@ -70,6 +73,7 @@ class MineAllMineScreen(PlayScreen[MineAllMineView]):
         # (listed in the keys line above the cards while they work, not in the one below)
         Binding("enter,space", "add_remove", "Add/remove", show=False, priority=True),
         Binding("l,L", "launch", "Launch", show=False, priority=True),
+        Binding("escape", "keep_assembling", "Keep assembling", show=False, priority=True),
         Binding("v", "last_round", "Last round", show=False, priority=True),
     ]
 
@@ -117,7 +121,9 @@ class MineAllMineScreen(PlayScreen[MineAllMineView]):
     _legal: list[Action]
     _hinted: dict[int, int] | None  # the fleet the coach's pick would launch: card -> option
 
-    VIEWER_STATE = {"cursor": 0, "option": 0, "_view": None, "_legal": [], "_hinted": None}
+    VIEWER_STATE = {"cursor": 0, "option": 0, "_view": None, "_legal": [], "_hinted": None,
+                    "_confirming": False}
+    _confirming: bool  # hot seat: L was pressed once, the prompt asks to confirm the launch
 
     def __init__(self, session) -> None:
         super().__init__(session)
@@ -246,6 +252,12 @@ class MineAllMineScreen(PlayScreen[MineAllMineView]):
             done = "Fleet launched. " if view["launched"][viewer] else ""
             return Text(f"{done}Waiting for {waiting}…", style="italic")
         hand = view["hand"] or []
+        if self._confirming:
+            cards = len(view["pending"] or [])
+            return Text(f"Launch this fleet of {cards} card{'s' if cards != 1 else ''}? Once "
+                        f"the next player has the keyboard it cannot be taken back.\n"
+                        f"L or Enter: launch · Esc or any other key: keep assembling",
+                        style="bold yellow")
         t = Text()
         if hand:
             number = hand[min(self.cursor, len(hand) - 1)]
@@ -307,6 +319,9 @@ class MineAllMineScreen(PlayScreen[MineAllMineView]):
     def action_move(self, delta: int) -> None:
         if not self._acting():
             return
+        if self._confirming:
+            self._unconfirm()
+            self._draw_choice()
         cursor = max(0, min(len(own(self._view["hand"])) - 1, self.cursor + delta))
         if cursor == self.cursor:
             return  # the end of the hand: the cursor stays (the option row too)
@@ -316,6 +331,9 @@ class MineAllMineScreen(PlayScreen[MineAllMineView]):
     def action_option(self, delta: int) -> None:
         if not self._acting():
             return
+        if self._confirming:
+            self._unconfirm()
+            self._draw_choice()
         option = max(0, min(self._options() - 1, self.option + delta))
         if option == self.option:
             return  # the first or last option: the cursor stays
@@ -325,6 +343,9 @@ class MineAllMineScreen(PlayScreen[MineAllMineView]):
     def action_pick(self, option: int) -> None:
         if not self._acting():
             return
+        if self._confirming:
+            self._unconfirm()
+            self._draw_choice()
         if option >= self._options():
             self.notify(f"Cards have only {self._options()} options in beginner mode.",
                         severity="warning", timeout=3)
@@ -343,15 +364,42 @@ class MineAllMineScreen(PlayScreen[MineAllMineView]):
 
     def action_add_remove(self) -> None:
         """Enter or Space: the option under the cursor goes in the fleet, replaces the card's
-        other option there, or (the same option again) comes out of it."""
+        other option there, or (the same option again) comes out of it. While a launch waits for
+        its confirmation, Enter launches."""
         if not self._acting():
+            return
+        if self._confirming:
+            self.action_launch()
             return
         self._toggle(own(self._view["hand"])[self.cursor], self.option)
 
     def action_launch(self) -> None:
+        """L (or the Launch button). In hot seat the curtain comes up for the next person at
+        once and the launch can no longer be taken back, so the first L asks, and a second L
+        (or Enter) launches; anything else goes on assembling."""
         if not self._acting():
             return
+        if not self.flow.solo and not self._confirming and self._view["pending"]:
+            self._confirming = True
+            self._draw_choice()
+            return
+        self._confirming = False
         self.submit(Action("launch"))
+
+    def action_keep_assembling(self) -> None:
+        """Esc while the launch waits for its confirmation: back to assembling."""
+        if self._confirming:
+            self._confirming = False
+            self._draw_choice()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "keep_assembling" and not getattr(self, "_confirming", False):
+            return False  # (Esc does what it does elsewhere)
+        return super().check_action(action, parameters)
+
+    def _unconfirm(self) -> None:
+        """Any other key while the launch waits for its confirmation: no launch."""
+        self._confirming = False
 
     def action_last_round(self) -> None:
         """Show the last round's replay again (every fleet was revealed: public)."""
@@ -377,6 +425,9 @@ class MineAllMineScreen(PlayScreen[MineAllMineView]):
         message.stop()
         if not self._acting():
             return
+        if self._confirming:
+            self._unconfirm()
+            self._draw_choice()
         hand = own(self._view["hand"])
         if message.card in hand:
             self.cursor = hand.index(message.card)
