@@ -8,8 +8,9 @@ per game from self-play: games whose every decision was the coach's own first mo
 at a hint's budget, at every seat), each hint's raw chance of its first move paired with whether
 that seat went on to win (``selfplay``). The curve is an isotonic fit (the win rate never falls
 as the raw chance rises; ``fit``), shrunk a little towards the base rate where it rests on few
-hints. So a calibrated chance says: against opponents who play like the expert, a seat told this
-figure won about this share of its games.
+hints, or a logistic one in the raw chance's log-odds (``fit_logistic``), whichever does better
+on games it was not fitted on. So a calibrated chance says: against opponents who play like the
+expert, a seat told this figure won about this share of its games.
 
 The curves live in ``assets/<game>/coach-calibration.json`` (written by ``tools/calibrate.py``,
 read by ``load``); a game without one shows its raw chances. The self-play records are kept
