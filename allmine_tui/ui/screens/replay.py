@@ -148,7 +148,7 @@ class ReplayControls(PlayScreen[V]):
     a PlayScreen), so its keys and drawing come first. Generic: any game's view type."""
 
     DEFAULT_CSS = """
-    ReplayControls #replay-hidden { height: auto; max-height: 7; padding: 0 1; background: $boost; }
+    ReplayControls #replay-hidden { height: auto; max-height: 11; padding: 0 1; background: $boost; }
     """
     BINDINGS = [
         Binding("left", "replay_step(-1)", "Back", priority=True),
