@@ -79,14 +79,12 @@ class ThisIsMineRules(ThisIsMineProbes, Rules[ThisIsMineState, ThisIsMineView]):
         st.claim = None
         st.asked = []
         paid = []
-        st.income = [0] * st.n  # (the round before ends without it: see history.py)
         for _ in range(sum(1 for c in st.revealed if type_of(c) == "suitcase")):
             got = []
             for s in [(leader + i) % st.n for i in range(st.n)]:  # from the Leader round
                 if st.pile > 0:
                     st.pile -= 1
                     st.money[s] += 1
-                    st.income[s] += 1
                     got.append(s)
             paid.append(got)
         events += self._reveal_events(st, paid)
