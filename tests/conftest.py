@@ -34,7 +34,8 @@ def no_input_grace(monkeypatch):
 
 # The longest tests (whole games played through the app) start first: with two workers the short
 # ones then fill the gaps, instead of one worker finishing a long game alone at the end.
-LONG_FIRST = ("test_whole_hot_seat_game_shows_nobody_else_s_secrets", "test_ui_hotseat.py",
+LONG_FIRST = ("test_review_ranks.py", "test_whole_hot_seat_game_shows_nobody_else_s_secrets",
+              "test_ui_hotseat.py",
               "plays_a_whole_game_by_keys", "test_hot_seat_keeps", "test_ui_monkey.py",
               "test_odd_names.py", "test_shared_screens.py", "test_serve.py", "test_soak.py")
 
@@ -45,13 +46,13 @@ LONG_FIRST = ("test_whole_hot_seat_game_shows_nobody_else_s_secrets", "test_ui_h
 # for one's own loop is ``pytest -m "not slow"``; CI runs everything.
 TMUX = ("test_terminal.py", "test_terminal_privacy.py", "test_terminal_coach.py",
         "test_terminal_hint_curtain.py", "test_terminal_guided.py")
-BROWSER = ("test_serve.py",)
+BROWSER = ("test_serve.py", "test_serve_guard.py")
 SLOW = LONG_FIRST + TMUX + BROWSER + (
     "test_snapshots_", "test_privacy_audit.py", "test_learn_to_play.py", "test_save_fuzz",
     "test_bots_common.py", "test_all_in_expert.py", "test_presence.py", "test_join_only.py",
     "test_records.py", "test_save_lock", "test_conformance.py", "test_legend.py",
     "test_review.py", "test_coach.py", "test_bot_thinking.py", "_ui_play.py", "test_shell.py",
-    "test_hints_ui.py", "test_normal_fixes.py")
+    "test_hints_ui.py", "test_normal_fixes.py", "test_serve_guard.py")
 
 
 def pytest_collection_modifyitems(config, items):
