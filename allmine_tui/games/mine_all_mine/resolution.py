@@ -3,7 +3,6 @@ turn by turn from ``state.last_round`` and the round's events: the reveal and ar
 location (fights, fleeing, mining), then the scores."""
 from __future__ import annotations
 
-import math
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,8 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...ui.screens.curtain import input_grace
-from ...ui.textual_internals import event_clock
+from ...ui.screens.grace import GraceGate
 from ...ui.widgets.draw import set_content
 from ...ui.widgets.keybutton import KeyButton
 from ...ui.widgets.lines import TextLines
@@ -178,7 +176,7 @@ KIND_STYLES = {"fight": "bold red", "flee": "red", "mine": "green", "bonus": "bo
                "lost": "yellow", "scored": "bold", "game_over": "bold reverse"}
 
 
-class ResolutionScreen(ModalScreen[None]):
+class ResolutionScreen(GraceGate, ModalScreen[None]):
     """The round's record, a step at a time: reveal, each location, then the scores.
 
     Like the curtain it has an input gate of its own: keys and clicks made before it was on
@@ -208,20 +206,6 @@ class ResolutionScreen(ModalScreen[None]):
         self.steps = split_steps(texts, self.places)
         self.n_loc = len(record["resources"])
         self.step = 0
-        self._input_since = math.inf  # nothing counts until the screen is on view
-
-    # -- the input gate ------------------------------------------------------------------------
-    def on_screen_resume(self) -> None:
-        """On view (pushed, or uncovered): keys count from now, after the grace."""
-        self._input_since = event_clock() + input_grace()
-
-    def on_screen_suspend(self) -> None:
-        self._input_since = math.inf
-
-    def accepts_input(self, event) -> bool:
-        if getattr(event, "key", None) == "ctrl+q":
-            return True
-        return getattr(event, "time", 0.0) >= self._input_since
 
     # -- drawing -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:

@@ -2,7 +2,6 @@
 and cards, your dwarves, and a menu of the moves you may make now."""
 from __future__ import annotations
 
-import math
 from typing import NamedTuple
 
 from rich.text import Text
@@ -12,10 +11,9 @@ from textual.binding import Binding
 from ...engine import Action, IllegalAction
 from ...engine.names import short_names, with_names
 from ...ui.flow import ReplayFlow
-from ...ui.screens.curtain import input_grace
+from ...ui.screens.grace import GraceGate
 from ...ui.screens.notice import NoticeScreen
 from ...ui.screens.play import PlayScreen
-from ...ui.textual_internals import event_clock
 from ...ui.widgets.draw import freeze, set_content
 from ...ui.widgets.keybar import ScreenKeys
 from ...ui.widgets.lines import TextLines
@@ -91,28 +89,10 @@ MENU_TITLES = {"play": "Play one dwarf:", "steal": "Steal:", "lamp": "Your new L
                "act": "Then, if you like, in any order:"}
 
 
-class RoundNotice(NoticeScreen):
+class RoundNotice(GraceGate, NoticeScreen):
     """A new round, as a moment of its own: shown to everyone before its first turn, it waits
     for a key typed once it is on screen. Keys typed before (the last player of a round is the
     first of the next: a second Enter meant for the old round) are dropped, as at the curtain."""
-
-    def __init__(self, title: str, body) -> None:
-        super().__init__(title, body)
-        self._input_since = math.inf
-
-    def on_screen_resume(self) -> None:
-        """Shown (pushed, or uncovered again): keys count from now, after the grace (which
-        also covers the few milliseconds before it is painted)."""
-        self._input_since = event_clock() + input_grace()
-
-    def on_screen_suspend(self) -> None:
-        self._input_since = math.inf  # covered (e.g. by the "please enlarge" message)
-
-    def accepts_input(self, event) -> bool:
-        if getattr(event, "key", None) == "ctrl+q":
-            return True
-        return getattr(event, "time", 0.0) >= self._input_since
-
 
 def round_notice(events: list, view: MineAllMinesView, names: list[str]) -> RoundNotice | None:
     """The notice of a new round, when ``events`` (a move's) began one; from the table view

@@ -11,7 +11,6 @@ explained on the results screen (``ending_text``).
 """
 from __future__ import annotations
 
-import math
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -24,8 +23,7 @@ from ...engine import Match, Seat
 from ...engine.tutorial import Coach, Lesson, Tutorial
 from ... import storage
 from ..session import GameSession
-from ..textual_internals import event_clock
-from .curtain import input_grace
+from .grace import GraceGate
 
 
 class GuidedSession(GameSession):
@@ -58,7 +56,7 @@ class GuidedSession(GameSession):
         return self.tutorial.ending(result, 0, self.names)
 
 
-class CoachScreen(ModalScreen[bool]):
+class CoachScreen(GraceGate, ModalScreen[bool]):
     """One lesson. Dismisses with True (go on) or False (no more lessons)."""
 
     #: the lesson's own key: one no game uses, so a key meant for a move never closes a lesson
@@ -84,7 +82,6 @@ class CoachScreen(ModalScreen[bool]):
         self.title_text = title
         self.text = text
         self.target = target  # the widget spoken of (outlined while the lesson is up)
-        self._input_since = math.inf
         self.reminded = 0  # how often Enter or Space was pressed here
 
     def compose(self) -> ComposeResult:
@@ -102,19 +99,6 @@ class CoachScreen(ModalScreen[bool]):
                                  " (Enter plays moves) · ", ("Esc", "bold"),
                                  ": no more lessons")
         return keys
-
-    def on_screen_resume(self) -> None:
-        """Keys count from the moment after the lesson appeared (see ``input_grace``)."""
-        self._input_since = event_clock() + input_grace()
-
-    def on_screen_suspend(self) -> None:
-        self._input_since = math.inf
-
-    def accepts_input(self, event) -> bool:
-        """Keys typed before the lesson was on screen (or in the moment after) are dropped."""
-        if getattr(event, "key", None) == "ctrl+q":
-            return True
-        return getattr(event, "time", 0.0) >= self._input_since
 
     def action_remind(self) -> None:
         self.reminded += 1

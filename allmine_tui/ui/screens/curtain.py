@@ -6,9 +6,6 @@ pressed after it appeared: a key typed ahead by the previous player is dropped.
 """
 from __future__ import annotations
 
-import math
-import os
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,19 +13,10 @@ from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from ..textual_internals import event_clock
+from .grace import GraceGate
 
 
-def input_grace() -> float:
-    """Seconds after a new screen owner appears during which keys are still treated as typed
-    ahead (nobody reads a screen faster). ``ALLMINE_INPUT_GRACE`` overrides it (tests use 0)."""
-    try:
-        return max(0.0, float(os.environ.get("ALLMINE_INPUT_GRACE", "0.25")))
-    except ValueError:
-        return 0.25
-
-
-class CurtainScreen(Screen[str]):
+class CurtainScreen(GraceGate, Screen[str]):
     """Dismisses with "ready" (the player is at the keyboard), "peek" (someone wants to look at
     their own cards first) or "menu" (back to the menu; the game is saved)."""
 
@@ -60,7 +48,6 @@ class CurtainScreen(Screen[str]):
         self.reason = reason
         self.for_peek = peek
         self.decide = decide
-        self._input_since = math.inf
 
     def compose(self) -> ComposeResult:
         name = self.player
@@ -87,25 +74,11 @@ class CurtainScreen(Screen[str]):
                     keys.append(": back to the menu, the game is saved")
                     yield Static(keys, id="curtain-keys")
 
-    def on_screen_resume(self) -> None:
-        """Shown (pushed, or uncovered again): keys count from this moment, after the grace
-        (which also covers the few milliseconds before it is painted)."""
-        self._input_since = event_clock() + input_grace()
-
-    def on_screen_suspend(self) -> None:
-        self._input_since = math.inf  # covered (e.g. by the "please enlarge" message)
-
-    @property
-    def listening(self) -> bool:
-        """Its keys count now (it is on screen, and the moment after it appeared is over)."""
-        return event_clock() >= self._input_since
-
     def accepts_input(self, event) -> bool:
-        if getattr(event, "key", None) == "ctrl+q":
-            return True
+        """Its own keys, once it has been on view for a moment (GraceGate)."""
         if getattr(event, "key", None) not in (None, *self.OWN_KEYS):
             return False  # nothing but the curtain's own keys (Tab, palette...) works here
-        return getattr(event, "time", 0.0) >= self._input_since
+        return super().accepts_input(event)
 
     def answer(self, answer: str) -> None:
         if self.decide is not None:

@@ -44,7 +44,7 @@ from ..widgets.keybar import ScreenKeys
 from ..widgets.lines import TextLines
 from ..widgets.log import GameLog
 from ..widgets.player_input import is_player_input
-from .curtain import input_grace
+from .grace import input_grace
 from .play_bots import BotTurns, bot_delay
 from .play_coach import Coaching
 from .play_overlays import Overlays
