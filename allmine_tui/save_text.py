@@ -91,25 +91,16 @@ def options_problem(options: Any) -> str | None:
 
 
 def document_problem(data: dict) -> str | None:
-    """Why the text of a save document (its outer shape already checked) cannot be shown, or
-    None."""
+    """Why the text of a save document, or of one entry of the records file (its outer shape
+    already checked: a game id, seats, options), cannot be shown; None when it can."""
     if not WORD.fullmatch(data["game"]):
         return "the game id is not a game's name"
     found = seats_problem(data["seats"]) or options_problem(data.get("options"))
     if found:
         return found
     where = control_text_at(data)
-    if where is not None:
-        return f"the text at '{where}' holds control characters"
-    return None
-
-
-def record_problem(entry: dict) -> str | None:
-    """The same for one entry of the records file (its shape already checked)."""
-    if not WORD.fullmatch(entry["game"]):
-        return "the game id is not a game's name"
-    found = seats_problem(entry["seats"]) or options_problem(entry.get("options"))
-    if found:
-        return found
-    where = control_text_at(entry)
     return None if where is None else f"the text at '{where}' holds control characters"
+
+
+#: a record is checked as a save is (the same fields reach the same screens)
+record_problem = document_problem
